@@ -1,0 +1,85 @@
+import 'reflect-metadata';
+import { ValidationPipe } from '@nestjs/common';
+import { NestFactory, Reflector } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import multer from 'multer';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module.js';
+import { GlobalExceptionFilter } from './common/errors/global-exception.filter.js';
+import { validationException } from './common/errors/validation.js';
+import { EnvelopeInterceptor } from './common/http/envelope.interceptor.js';
+import type { AppConfig } from './config/app-config.js';
+import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
+import { REDIS_CLIENT, type RedisClient } from './redis/redis.module.js';
+
+export const API_PREFIX = 'api';
+const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 10, fields: 500, fieldSize: 1024 * 1024 };
+
+/** Builds the whole app (HTTP, Socket.IO, static frontend) without listening: main and tests share it. */
+export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.set('trust proxy', config.TRUST_PROXY);
+  app.disable('x-powered-by');
+  app.setGlobalPrefix(API_PREFIX);
+
+  app.use(
+    helmet({
+      // Same-origin app; websockets to our own host are covered by 'self'.
+      contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'] } },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  // No configured origins: same-origin only (the app serves its own frontend).
+  app.enableCors(config.CORS_ORIGINS.length ? { origin: config.CORS_ORIGINS, credentials: true } : { origin: false });
+
+  // Multipart bodies are accepted on every endpoint (PRODUCT.md §3); files land in req.files
+  // in memory, within the limits, for the upload endpoints to check by content.
+  const multipart = multer({ storage: multer.memoryStorage(), limits: UPLOAD_LIMITS }).any();
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    request.is('multipart/form-data') ? multipart(request, response, next) : next(),
+  );
+
+  app.useGlobalPipes(
+    new ValidationPipe({
+      transform: true,
+      whitelist: true,
+      forbidUnknownValues: false,
+      exceptionFactory: validationException,
+    }),
+  );
+  app.useGlobalFilters(new GlobalExceptionFilter());
+  app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
+
+  const ioAdapter = new RealtimeIoAdapter(
+    app,
+    app.get<RedisClient | null>(REDIS_CLIENT),
+    process.env.REDIS_STREAM_NAME ?? 'stitchboard:socket.io',
+    config.CORS_ORIGINS,
+  );
+  await ioAdapter.connectRedis();
+  app.useWebSocketAdapter(ioAdapter);
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Stitchboard API')
+      .setDescription(
+        'Order tracking and production management. Every response is `{code, message, data}`; ' +
+          'send the session token in the `token` header; POST bodies are form-encoded (JSON accepted).',
+      )
+      .setVersion('1')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'token' }, 'token')
+      .build(),
+  );
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs-json` });
+
+  app.enableShutdownHooks();
+  return app;
+}

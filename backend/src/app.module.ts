@@ -1,0 +1,60 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { EventsModule } from './events/events.module.js';
+import { HealthController } from './health/health.controller.js';
+import { RealtimeModule } from './realtime/realtime.module.js';
+import { RedisModule } from './redis/redis.module.js';
+import { SeedService } from './seed/seed.service.js';
+import { SettingModule } from './setting/setting.module.js';
+import { UserModule } from './user/user.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const serveFrontend = existsSync(join(config.FRONTEND_DIST, 'index.html'));
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.LOG_LEVEL,
+            genReqId: (request) => (request.headers['x-request-id'] as string | undefined)?.slice(0, 64) ?? randomUUID(),
+            redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
+            autoLogging: { ignore: (request) => request.url === '/api/health' },
+            transport:
+              config.NODE_ENV === 'development' && process.stdout.isTTY
+                ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss' } }
+                : undefined,
+          },
+        }),
+        DatabaseModule.forRoot(config),
+        RedisModule,
+        EventsModule,
+        AuthModule,
+        UserModule,
+        SettingModule,
+        RealtimeModule,
+        ...(serveFrontend
+          ? [
+              ServeStaticModule.forRoot({
+                rootPath: config.FRONTEND_DIST,
+                exclude: ['/api/{*path}', '/socket.io/{*path}'],
+                serveStaticOptions: { index: 'index.html', maxAge: '1h' },
+              }),
+            ]
+          : []),
+      ],
+      controllers: [HealthController],
+      providers: [SeedService],
+    };
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
+
+interface SessionRow {
+  session_id: number;
+  user_id: number;
+  username: string;
+  permissions: string[];
+  process_ids: number[];
+  attachment_process_ids: number[];
+}
+
+/** Sessions and the one query every authenticated request runs. */
+@Injectable()
+export class SessionRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async create(userId: number, tokenHash: string, expiresAt: Date, ip: string, userAgent: string): Promise<number> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `INSERT INTO user_session (user_id, token_hash, expires_at, ip, user_agent) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [userId, tokenHash, expiresAt, ip.slice(0, 64), userAgent.slice(0, 255)],
+    );
+    return rows[0].id;
+  }
+
+  /** The live session's user, or null when the token is unknown, revoked, expired or the user disabled. */
+  async findActive(tokenHash: string): Promise<AuthenticatedUser | null> {
+    const rows: SessionRow[] = await this.dataSource.query(
+      `SELECT s.id AS session_id, u.id AS user_id, u.username, u.permissions, u.process_ids, u.attachment_process_ids
+         FROM user_session s JOIN app_user u ON u.id = s.user_id
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.enabled`,
+      [tokenHash],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: row.user_id,
+      username: row.username,
+      sessionId: row.session_id,
+      permissions: row.permissions,
+      processIds: row.process_ids,
+      attachmentProcessIds: row.attachment_process_ids,
+    };
+  }
+
+  async revoke(sessionId: number): Promise<void> {
+    await this.dataSource.query(`UPDATE user_session SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [sessionId]);
+  }
+
+  async deleteExpired(): Promise<number> {
+    const result: [unknown[], number] = await this.dataSource.query(
+      `DELETE FROM user_session WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'`,
+    );
+    return result[1] ?? 0;
+  }
+}

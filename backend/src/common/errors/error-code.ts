@@ -1,0 +1,26 @@
+/**
+ * Every error a client can get, with its HTTP status and the i18n key of its message.
+ * `code` in the response envelope equals the HTTP status (PRODUCT.md §3); `errorKey` in `data`
+ * lets clients and tests tell errors of the same status apart.
+ */
+export const ERRORS = {
+  validation: { status: 400, key: 'errors.validation' },
+  malformedBody: { status: 400, key: 'errors.malformedBody' },
+  unauthorized: { status: 401, key: 'errors.unauthorized' },
+  tokenInvalid: { status: 401, key: 'errors.tokenInvalid' },
+  loginFailed: { status: 401, key: 'errors.loginFailed' },
+  noPermissionAccount: { status: 403, key: 'errors.noPermissionAccount' },
+  accountDisabled: { status: 403, key: 'errors.accountDisabled' },
+  forbidden: { status: 403, key: 'errors.forbidden' },
+  notFound: { status: 404, key: 'errors.notFound' },
+  routeNotFound: { status: 404, key: 'errors.routeNotFound' },
+  conflict: { status: 409, key: 'errors.conflict' },
+  payloadTooLarge: { status: 413, key: 'errors.payloadTooLarge' },
+  unsupportedMediaType: { status: 415, key: 'errors.unsupportedMediaType' },
+  tooManyLoginAttempts: { status: 429, key: 'errors.tooManyLoginAttempts' },
+  tooManyRequests: { status: 429, key: 'errors.tooManyRequests' },
+  internal: { status: 500, key: 'errors.internal' },
+  unavailable: { status: 503, key: 'errors.unavailable' },
+} as const;
+
+export type ErrorName = keyof typeof ERRORS;

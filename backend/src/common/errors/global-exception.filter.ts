@@ -1,0 +1,82 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { ApiEnvelope } from '../../../../contracts/api.js';
+import { fieldLabel, languageFromHeader, translate, type Language } from '../i18n/translator.js';
+import { DomainException } from './domain.exception.js';
+import type { ErrorName } from './error-code.js';
+
+const STATUS_ERRORS: Record<number, ErrorName> = {
+  400: 'malformedBody',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'routeNotFound',
+  413: 'payloadTooLarge',
+  415: 'unsupportedMediaType',
+  429: 'tooManyRequests',
+  503: 'unavailable',
+};
+
+/** Errors raised by Express body parsers and multer before Nest routes the request. */
+interface ParserError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  code?: string;
+  name?: string;
+}
+
+/**
+ * The one place an error becomes a response: a DomainException keeps its code and translated
+ * message; a framework error maps by status; anything else is a 500 with a correlation id in the
+ * log and a generic message to the client (never a stack trace).
+ */
+@Catch()
+export class GlobalExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw exception;
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request & { id?: string }>();
+    const response = http.getResponse<Response>();
+    const language = languageFromHeader(request.headers['accept-language']);
+    const domain = this.toDomainException(exception, request);
+    const body: ApiEnvelope<unknown> = {
+      code: domain.status,
+      message: this.messageOf(domain, language),
+      data: { errorKey: domain.error, ...(domain.data ?? {}) },
+    };
+    if (domain.status === 429 && domain.params.seconds) response.setHeader('Retry-After', String(domain.params.seconds));
+    response.status(domain.status).json(body);
+  }
+
+  private toDomainException(exception: unknown, request: Request & { id?: string }): DomainException {
+    if (exception instanceof DomainException) return exception;
+    if (exception instanceof HttpException) {
+      const name = STATUS_ERRORS[exception.getStatus()];
+      if (name) return new DomainException(name);
+    }
+    const parser = exception as ParserError | null;
+    if (parser && typeof parser === 'object') {
+      if (parser.name === 'MulterError') {
+        return new DomainException(parser.code === 'LIMIT_FILE_SIZE' || parser.code === 'LIMIT_FIELD_VALUE' ? 'payloadTooLarge' : 'malformedBody');
+      }
+      const status = parser.status ?? parser.statusCode;
+      if (typeof status === 'number' && STATUS_ERRORS[status] && status < 500) return new DomainException(STATUS_ERRORS[status]);
+    }
+    const correlationId = String(request.id ?? Date.now().toString(36));
+    this.logger.error({ err: exception, correlationId, path: request.url }, 'unhandled error');
+    return new DomainException('internal', { correlationId });
+  }
+
+  private messageOf(exception: DomainException, language: Language): string {
+    if (exception.error === 'validation' && exception.data) {
+      const data = exception.data as { field: string; problem: string; params: Record<string, unknown> };
+      return translate(language, exception.messageKey, {
+        field: fieldLabel(language, data.field),
+        problem: translate(language, `problems.${data.problem}`, data.params),
+      });
+    }
+    return translate(language, exception.messageKey, exception.params);
+  }
+}

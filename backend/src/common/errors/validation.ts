@@ -1,0 +1,57 @@
+import type { ValidationError } from 'class-validator';
+import { DomainException } from './domain.exception.js';
+
+/** What went wrong with one field, in terms the translator knows (problems.* keys). */
+export interface FieldProblem {
+  field: string;
+  problem: string;
+  params: Record<string, string | number>;
+}
+
+const CONSTRAINT_PROBLEMS: Record<string, string> = {
+  isDefined: 'required',
+  isNotEmpty: 'required',
+  isString: 'string',
+  isInt: 'integer',
+  isNumber: 'number',
+  isBoolean: 'boolean',
+  min: 'min',
+  max: 'max',
+  maxLength: 'maxLength',
+  isIn: 'oneOf',
+  isEnum: 'oneOf',
+  whitelistValidation: 'unknownField',
+};
+
+// class-validator puts the limit only into its English default message; read it from there.
+function paramsOf(problem: string, defaultMessage: string): Record<string, string | number> {
+  if (problem === 'oneOf') return { values: defaultMessage.split(': ').slice(1).join(': ') };
+  const numbers = defaultMessage.match(/-?\d+(\.\d+)?/g);
+  const limit = numbers ? Number(numbers[numbers.length - 1]) : '';
+  if (problem === 'min') return { min: limit };
+  if (problem === 'max' || problem === 'maxLength') return { max: limit };
+  return {};
+}
+
+function firstProblem(errors: ValidationError[], parent = ''): FieldProblem | null {
+  for (const error of errors) {
+    const field = parent ? `${parent}.${error.property}` : error.property;
+    const constraints = error.constraints ?? {};
+    // A missing value reports "required" rather than every type check it also fails.
+    const names = Object.keys(constraints);
+    const name = names.find((n) => n === 'isDefined' || n === 'isNotEmpty') ?? names[0];
+    if (name) {
+      const problem = CONSTRAINT_PROBLEMS[name] ?? 'invalid';
+      return { field, problem, params: paramsOf(problem, constraints[name]) };
+    }
+    const nested = firstProblem(error.children ?? [], field);
+    if (nested) return nested;
+  }
+  return null;
+}
+
+/** The ValidationPipe's exceptionFactory: one clear message about the first bad field. */
+export function validationException(errors: ValidationError[]): DomainException {
+  const problem = firstProblem(errors) ?? { field: 'body', problem: 'invalid', params: {} };
+  return new DomainException('validation', {}, { field: problem.field, problem: problem.problem, params: problem.params });
+}

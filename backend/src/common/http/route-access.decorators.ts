@@ -1,0 +1,47 @@
+import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiHeader, ApiSecurity } from '@nestjs/swagger';
+
+// Every endpoint declares who may call it, with exactly one of these. The access guard enforces
+// it per request, and RouteAccessAudit refuses to boot when an endpoint declares none.
+export const ROUTE_ACCESS_KEY = 'stitchboard:route-access';
+export const SUCCESS_MESSAGE_KEY = 'stitchboard:success-message';
+
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'authenticated' }
+  | { kind: 'permission'; routeName: string };
+
+/** No token needed (login, system title, health, the public board). */
+export const Public = () => SetMetadata(ROUTE_ACCESS_KEY, { kind: 'public' } satisfies RouteAccess);
+
+/** Any logged-in user (own user info, logout, reading board settings). */
+export const Authenticated = () =>
+  applyDecorators(SetMetadata(ROUTE_ACCESS_KEY, { kind: 'authenticated' } satisfies RouteAccess), ApiSecurity('token'));
+
+/**
+ * The screen (route name) this endpoint belongs to; the caller needs its permission name
+ * (the route name less an Index/Create/Update suffix).
+ */
+export const ForRoute = (routeName: string) =>
+  applyDecorators(
+    SetMetadata(ROUTE_ACCESS_KEY, { kind: 'permission', routeName } satisfies RouteAccess),
+    ApiSecurity('token'),
+    ApiHeader({ name: 'token', required: true, description: `session token; needs permission for route ${routeName}` }),
+  );
+
+/** The i18n key of the envelope's message on success (default messages.success). */
+export const SuccessMessage = (key: string) => SetMetadata(SUCCESS_MESSAGE_KEY, key);
+
+/** Who is calling, as the access guard found them. */
+export interface AuthenticatedUser {
+  id: number;
+  username: string;
+  sessionId: number;
+  permissions: string[];
+  processIds: number[];
+  attachmentProcessIds: number[];
+}
+
+export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): AuthenticatedUser => {
+  return context.switchToHttp().getRequest<{ user: AuthenticatedUser }>().user;
+});

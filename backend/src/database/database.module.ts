@@ -1,0 +1,48 @@
+import { type DynamicModule, Logger, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config.js';
+import { buildDataSourceOptions } from './data-source-options.js';
+import { EmbeddedPostgres } from './embedded-postgres.js';
+
+const logger = new Logger('Database');
+
+/**
+ * Connects to DATABASE_URL, or starts the embedded database when it is unset, and brings the
+ * schema up to date with the migrations before anything else touches it.
+ */
+@Module({})
+export class DatabaseModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    let embedded: EmbeddedPostgres | undefined;
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          useFactory: async () => {
+            if (config.DATABASE_URL) return buildDataSourceOptions(config.DATABASE_URL, false);
+            embedded = await EmbeddedPostgres.start(config.DATA_DIR);
+            logger.log(`embedded PostgreSQL (PGlite) in ${config.DATA_DIR}`);
+            return buildDataSourceOptions(embedded.url, true);
+          },
+          dataSourceFactory: async (options) => {
+            const dataSource = new DataSource(options!);
+            await dataSource.initialize();
+            const applied = await dataSource.runMigrations({ transaction: 'each' });
+            if (applied.length) logger.log(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
+            const server = embedded;
+            if (server) {
+              // The embedded server must outlive the pool that talks to it: stop it after destroy.
+              const destroy = dataSource.destroy.bind(dataSource);
+              dataSource.destroy = async () => {
+                await destroy();
+                await server.stop();
+              };
+            }
+            return dataSource;
+          },
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { DomainEventEnvelope, DomainEventMap, DomainEventName } from '../../../contracts/events.js';
+
+export interface PendingEvent<N extends DomainEventName = DomainEventName> {
+  name: N;
+  payload: DomainEventMap[N];
+  rooms: string[];
+}
+
+interface EventRow {
+  seq: string;
+  name: DomainEventName;
+  rooms: string[];
+  payload: DomainEventMap[DomainEventName];
+  created_at: Date;
+}
+
+export interface ReplayResult {
+  events: DomainEventEnvelope[];
+  resync: boolean;
+}
+
+/** How far before a client's last event a replay starts (see findSince). */
+const REPLAY_OVERLAP = '10 seconds';
+/** More missed events than this: the client reloads its snapshot instead of replaying. */
+export const MAX_REPLAY = 1000;
+const PRUNED_THROUGH_KEY = 'events.prunedThroughSeq';
+
+function toEnvelope(row: EventRow): DomainEventEnvelope {
+  return { seq: Number(row.seq), name: row.name, rooms: row.rooms, at: row.created_at.toISOString(), payload: row.payload };
+}
+
+/** The domain-event log in PostgreSQL: written inside the change's transaction, read for catch-up. */
+@Injectable()
+export class EventStore {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** Appends events inside the caller's transaction; their seqs come from the database sequence. */
+  async append(manager: EntityManager, events: PendingEvent[]): Promise<DomainEventEnvelope[]> {
+    if (events.length === 0) return [];
+    const values: unknown[] = [];
+    const tuples = events.map((event, index) => {
+      values.push(event.name, event.rooms, JSON.stringify(event.payload));
+      return `($${index * 3 + 1}, $${index * 3 + 2}::text[], $${index * 3 + 3}::jsonb)`;
+    });
+    const rows: EventRow[] = await manager.query(
+      `INSERT INTO domain_event (name, rooms, payload) VALUES ${tuples.join(', ')} RETURNING seq, name, rooms, payload, created_at`,
+      values,
+    );
+    return rows.map(toEnvelope);
+  }
+
+  async headSeq(): Promise<number> {
+    const rows: { head: string | null }[] = await this.dataSource.query(`SELECT max(seq) AS head FROM domain_event`);
+    return Number(rows[0]?.head ?? 0);
+  }
+
+  /**
+   * Events in `rooms` that a client whose last applied event is `lastSeq` may have missed.
+   * Sequence numbers are taken before commit, so two transactions can commit out of seq order:
+   * a client may see seq 7 before seq 6 commits. The replay therefore also returns events
+   * recorded shortly before `lastSeq`'s event; the client drops the ones it already applied.
+   */
+  async findSince(lastSeq: number, rooms: string[]): Promise<ReplayResult> {
+    const head = await this.headSeq();
+    const prunedThrough = await this.prunedThrough();
+    if (lastSeq > head || lastSeq < prunedThrough) return { events: [], resync: true };
+    const rows: EventRow[] = await this.dataSource.query(
+      `SELECT seq, name, rooms, payload, created_at FROM domain_event
+        WHERE rooms && $2::text[]
+          AND seq > coalesce((SELECT min(seq) - 1 FROM domain_event
+                               WHERE created_at >= (SELECT created_at - $3::interval FROM domain_event WHERE seq = $1)), $1)
+        ORDER BY seq
+        LIMIT ${MAX_REPLAY + 1}`,
+      [lastSeq, rooms, REPLAY_OVERLAP],
+    );
+    if (rows.length > MAX_REPLAY) return { events: [], resync: true };
+    return { events: rows.map(toEnvelope), resync: false };
+  }
+
+  /** Drops events older than the retention; clients further behind than that reload snapshots. */
+  async prune(retentionHours: number): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows: { seq: string }[] = await manager.query(
+        `DELETE FROM domain_event WHERE created_at < now() - ($1 || ' hours')::interval RETURNING seq`,
+        [String(retentionHours)],
+      );
+      if (rows.length === 0) return 0;
+      const through = Math.max(...rows.map((row) => Number(row.seq)));
+      await manager.query(
+        `INSERT INTO system_setting (key, value) VALUES ($1, $2::jsonb)
+         ON CONFLICT (key) DO UPDATE SET value = to_jsonb(greatest((system_setting.value)::text::bigint, $3::bigint)), updated_at = now()`,
+        [PRUNED_THROUGH_KEY, JSON.stringify(through), through],
+      );
+      return rows.length;
+    });
+  }
+
+  private async prunedThrough(): Promise<number> {
+    const rows: { value: number }[] = await this.dataSource.query(`SELECT value FROM system_setting WHERE key = $1`, [PRUNED_THROUGH_KEY]);
+    return Number(rows[0]?.value ?? 0);
+  }
+}

@@ -1,0 +1,17 @@
+import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
+
+/** Who is behind a socket: a logged-in user, or a public board that showed the board key. */
+export type SocketIdentity = { kind: 'user'; user: AuthenticatedUser } | { kind: 'boardKey' };
+
+const BOARD_KEY_ROOMS = new Set(['board', 'settings']);
+const USER_ROOMS = new Set(['board', 'settings', 'statistics']);
+const ENTITY_ROOM = /^(order|process):[1-9]\d{0,9}$/;
+
+/** The server, not the client, decides which rooms a socket may join. */
+export function mayJoin(identity: SocketIdentity, room: string): boolean {
+  if (identity.kind === 'boardKey') return BOARD_KEY_ROOMS.has(room);
+  return USER_ROOMS.has(room) || ENTITY_ROOM.test(room);
+}
+
+export const SESSION_ROOM = (sessionId: number) => `session:${sessionId}`;
+export const BOARD_KEY_ROOM = 'board-key';

@@ -1,0 +1,59 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { DashboardSettingsView } from '../../../contracts/api.js';
+import { permissionNameOf } from '../../../contracts/routes.js';
+import { ApiEnvelopeResponse } from '../common/http/api-envelope.decorator.js';
+import {
+  Authenticated,
+  CurrentUser,
+  ForRoute,
+  Public,
+  SuccessMessage,
+  type AuthenticatedUser,
+} from '../common/http/route-access.decorators.js';
+import { DashboardSettingsViewDto, UpdateDashboardSettingsDto } from './dashboard-settings.dto.js';
+import { SettingService } from './setting.service.js';
+
+const BOARD_SETTINGS_ROUTE = 'SettingDashboard';
+
+@ApiTags('setting')
+@Controller('admin/setting')
+export class SettingController {
+  constructor(private readonly settings: SettingService) {}
+
+  @Get('getSystemTitle')
+  @Public()
+  @ApiOperation({ summary: 'The system title shown as the page title (public)' })
+  @ApiOkResponse({ schema: { example: { code: 200, message: '操作成功', data: '订单跟踪系统' } } })
+  getSystemTitle(): Promise<string> {
+    return this.settings.systemTitle();
+  }
+
+  @Get('getDashboardSetting')
+  @Authenticated()
+  @ApiOperation({ summary: 'Board settings (refreshType and the rest); the board key only for board-settings editors' })
+  @ApiEnvelopeResponse(DashboardSettingsViewDto)
+  getDashboardSetting(@CurrentUser() user: AuthenticatedUser): Promise<DashboardSettingsView> {
+    return this.settings.dashboardSettingsView(user.permissions.includes(permissionNameOf(BOARD_SETTINGS_ROUTE)));
+  }
+
+  @Post('updateDashboardSetting')
+  @HttpCode(200)
+  @ForRoute(BOARD_SETTINGS_ROUTE)
+  @SuccessMessage('messages.saveSuccess')
+  @ApiOperation({ summary: 'Change board settings; every open board receives them at once' })
+  @ApiEnvelopeResponse(DashboardSettingsViewDto)
+  updateDashboardSetting(@Body() body: UpdateDashboardSettingsDto): Promise<DashboardSettingsView> {
+    return this.settings.updateDashboardSettings(body);
+  }
+
+  @Post('rotateBoardKey')
+  @HttpCode(200)
+  @ForRoute(BOARD_SETTINGS_ROUTE)
+  @SuccessMessage('messages.saveSuccess')
+  @ApiOperation({ summary: 'Issue a new public board key; boards using the old one are disconnected' })
+  @ApiEnvelopeResponse(DashboardSettingsViewDto)
+  rotateBoardKey(): Promise<DashboardSettingsView> {
+    return this.settings.rotateBoardKey();
+  }
+}

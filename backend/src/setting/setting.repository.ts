@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** Reads and writes one JSON value per key in system_setting. */
+@Injectable()
+export class SettingRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async get<T>(key: string, manager: EntityManager = this.dataSource.manager): Promise<T | undefined> {
+    const rows: { value: T }[] = await manager.query(`SELECT value FROM system_setting WHERE key = $1`, [key]);
+    return rows[0]?.value;
+  }
+
+  async insertIfMissing(key: string, value: unknown): Promise<void> {
+    await this.dataSource.query(`INSERT INTO system_setting (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO NOTHING`, [
+      key,
+      JSON.stringify(value),
+    ]);
+  }
+
+  /** Reads a key and locks its row for the rest of the transaction (creating it when missing). */
+  async getForUpdate<T>(manager: EntityManager, key: string, initial: T): Promise<T> {
+    await manager.query(`INSERT INTO system_setting (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO NOTHING`, [
+      key,
+      JSON.stringify(initial),
+    ]);
+    const rows: { value: T }[] = await manager.query(`SELECT value FROM system_setting WHERE key = $1 FOR UPDATE`, [key]);
+    return rows[0].value;
+  }
+
+  async set(key: string, value: unknown, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query(
+      `INSERT INTO system_setting (key, value) VALUES ($1, $2::jsonb)
+       ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`,
+      [key, JSON.stringify(value)],
+    );
+  }
+}

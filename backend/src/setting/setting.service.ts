@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DashboardSettings, DashboardSettingsView } from '../../../contracts/api.js';
+import { ROOMS } from '../../../contracts/events.js';
+import { EventBus } from '../events/event-bus.service.js';
+import { UnitOfWork } from '../events/unit-of-work.service.js';
+import type { UpdateDashboardSettingsDto } from './dashboard-settings.dto.js';
+import { SettingRepository } from './setting.repository.js';
+
+export const DEFAULT_SYSTEM_TITLE = '订单跟踪系统';
+export const DEFAULT_DASHBOARD_SETTINGS: DashboardSettings = {
+  refreshType: 0,
+  refreshInterval: 10,
+  completedVisibleDays: 3,
+  displayMode: 'delivery',
+  sortBy: 'deliveryAsc',
+  boardKeyEnabled: true,
+};
+
+const KEYS = { title: 'system.title', dashboard: 'dashboard.settings', boardKey: 'dashboard.boardKey' } as const;
+
+@Injectable()
+export class SettingService {
+  constructor(
+    private readonly settings: SettingRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly events: EventBus,
+  ) {}
+
+  async systemTitle(): Promise<string> {
+    return (await this.settings.get<string>(KEYS.title)) ?? DEFAULT_SYSTEM_TITLE;
+  }
+
+  async dashboardSettings(): Promise<DashboardSettings> {
+    const stored = await this.settings.get<Partial<DashboardSettings>>(KEYS.dashboard);
+    return { ...DEFAULT_DASHBOARD_SETTINGS, ...stored };
+  }
+
+  /** What a user sees; the board key only for those who may edit board settings. */
+  async dashboardSettingsView(includeBoardKey: boolean): Promise<DashboardSettingsView> {
+    const settings = await this.dashboardSettings();
+    return includeBoardKey ? { ...settings, boardKey: await this.boardKey() } : settings;
+  }
+
+  /** Merges the change and pushes the result to every subscribed board, after commit. */
+  async updateDashboardSettings(change: UpdateDashboardSettingsDto): Promise<DashboardSettingsView> {
+    const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+    const updated = await this.unitOfWork.run(async (tx) => {
+      // Row lock: two admins saving at once both land, one after the other, neither lost.
+      const current = await this.settings.getForUpdate<Partial<DashboardSettings>>(tx.manager, KEYS.dashboard, {});
+      const next: DashboardSettings = { ...DEFAULT_DASHBOARD_SETTINGS, ...current, ...defined };
+      await this.settings.set(KEYS.dashboard, next, tx.manager);
+      tx.publish('settings.dashboardUpdated', next, [ROOMS.settings, ROOMS.board]);
+      return next;
+    });
+    if (change.boardKeyEnabled === false) this.events.endBoardKeySockets();
+    return { ...updated, boardKey: await this.boardKey() };
+  }
+
+  async rotateBoardKey(): Promise<DashboardSettingsView> {
+    await this.settings.set(KEYS.boardKey, newBoardKey());
+    this.events.endBoardKeySockets();
+    return this.dashboardSettingsView(true);
+  }
+
+  async boardKey(): Promise<string> {
+    const existing = await this.settings.get<string>(KEYS.boardKey);
+    if (existing) return existing;
+    // Two instances may get here at once: the first insert wins and both read it back.
+    await this.settings.insertIfMissing(KEYS.boardKey, newBoardKey());
+    return (await this.settings.get<string>(KEYS.boardKey))!;
+  }
+
+  /** True when the public board may connect with this key. */
+  async verifyBoardKey(candidate: string | undefined): Promise<boolean> {
+    if (!candidate) return false;
+    const [settings, key] = await Promise.all([this.dashboardSettings(), this.boardKey()]);
+    if (!settings.boardKeyEnabled) return false;
+    const a = Buffer.from(candidate);
+    const b = Buffer.from(key);
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+}
+
+function newBoardKey(): string {
+  return randomBytes(18).toString('base64url');
+}

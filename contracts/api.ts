@@ -1,0 +1,67 @@
+// Shapes of the HTTP API shared by the backend and the frontend. One source: the backend's DTOs
+// implement these, the frontend's fetchers return them.
+
+/** Every response body, success or error. `code` 200 is success; errors carry the HTTP status. */
+export interface ApiEnvelope<T = unknown> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+export const SUCCESS_CODE = 200;
+export const UNAUTHORIZED_CODE = 401;
+
+export interface LoginResult {
+  token: string;
+  /** Ids of the processes the user may execute (scan), `;`-separated as in the original API. */
+  processList: string;
+  /** Route names the user may open, `;`-separated. Never empty: such a login is refused. */
+  permission: string;
+}
+
+export interface UserInfo {
+  id: number;
+  username: string;
+  name: string;
+  avatar: string;
+}
+
+export interface Department {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/** 0 = whole page, 1 = scrolling, anything else = drop-down (PRODUCT.md §5). */
+export type RefreshType = number;
+
+export const BOARD_DISPLAY_MODES = ['month', 'year', 'completion', 'date', 'orderNumber', 'delivery'] as const;
+export type BoardDisplayMode = (typeof BOARD_DISPLAY_MODES)[number];
+
+export const BOARD_SORT_OPTIONS = ['deliveryAsc', 'deliveryDesc', 'orderDateAsc', 'orderDateDesc', 'orderNumberAsc', 'finishRateAsc', 'finishRateDesc'] as const;
+export type BoardSortOption = (typeof BOARD_SORT_OPTIONS)[number];
+
+export interface DashboardSettings {
+  refreshType: RefreshType;
+  /** Seconds between page flips (whole-page) or per scroll cycle step; data itself is pushed. */
+  refreshInterval: number;
+  /** Days a completed order stays on the boards after completion. */
+  completedVisibleDays: number;
+  displayMode: BoardDisplayMode;
+  sortBy: BoardSortOption;
+  /** Whether the public mobile board may be opened with the board key. */
+  boardKeyEnabled: boolean;
+}
+
+/** What getDashboardSetting returns to a user allowed to edit board settings. */
+export interface DashboardSettingsView extends DashboardSettings {
+  /** Present only for users with the SettingDashboard permission. */
+  boardKey?: string;
+}
+
+export interface HealthStatus {
+  status: 'ok' | 'degraded';
+  database: 'up' | 'down';
+  realtime: 'local' | 'redis';
+  uptimeSeconds: number;
+}

@@ -1,0 +1,62 @@
+// The typed map of domain events, shared by the server (publishes) and clients (subscribe).
+// An event name never changes meaning: a changed payload gets a new name (…V2).
+import type { DashboardSettings } from './api.js';
+
+export interface DomainEventMap {
+  'settings.dashboardUpdated': DashboardSettings;
+}
+
+export type DomainEventName = keyof DomainEventMap;
+
+/** What travels over the socket for every committed change. */
+export interface DomainEventEnvelope<N extends DomainEventName = DomainEventName> {
+  /** Monotonically increasing across the whole system (a database sequence). */
+  seq: number;
+  name: N;
+  rooms: string[];
+  /** ISO time the change was recorded. */
+  at: string;
+  payload: DomainEventMap[N];
+}
+
+/** Rooms a client may ask for. The server checks each against the caller's permissions. */
+export const ROOMS = {
+  board: 'board',
+  settings: 'settings',
+  statistics: 'statistics',
+  order: (id: number | string) => `order:${id}`,
+  process: (id: number | string) => `process:${id}`,
+} as const;
+
+export interface SubscribeRequest {
+  rooms: string[];
+  /** Last sequence number the client applied; omitted on a first subscription. */
+  lastSeq?: number;
+}
+
+export interface SubscribeResult {
+  /** Rooms actually joined (refused ones are left out). */
+  joined: string[];
+  refused: string[];
+  /** Highest sequence number known to the server when the subscription was made. */
+  headSeq: number;
+  /** Events after `lastSeq` the client missed, oldest first (only when `lastSeq` was given). */
+  missed: DomainEventEnvelope[];
+  /** True when the client is too far behind to replay: reload the snapshot from the API. */
+  resync: boolean;
+}
+
+export const SOCKET_EVENTS = {
+  /** server → client: one DomainEventEnvelope */
+  domainEvent: 'domain-event',
+  /** client → server, with ack: SubscribeRequest → SubscribeResult */
+  subscribe: 'subscribe',
+  /** client → server: { rooms } */
+  unsubscribe: 'unsubscribe',
+} as const;
+
+/** Socket.IO handshake `auth`: a user token, or the public board key. */
+export interface SocketAuth {
+  token?: string;
+  boardKey?: string;
+}
