@@ -29,7 +29,7 @@ export default {
     {
       displayName: 'backend',
       testEnvironment: 'node',
-      roots: ['<rootDir>/backend/src', '<rootDir>/test/api'],
+      roots: ['<rootDir>/backend/src'],
       testMatch: ['**/*.spec.ts'],
       extensionsToTreatAsEsm: ['.ts'],
       moduleNameMapper: stripJsSuffix,

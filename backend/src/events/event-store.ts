@@ -83,18 +83,19 @@ export class EventStore {
   /** Drops events older than the retention; clients further behind than that reload snapshots. */
   async prune(retentionHours: number): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const rows: { seq: string }[] = await manager.query(
-        `DELETE FROM domain_event WHERE created_at < now() - ($1 || ' hours')::interval RETURNING seq`,
+      const [deleted]: { count: number; through: string | null }[] = await manager.query(
+        `WITH deleted AS (DELETE FROM domain_event WHERE created_at < now() - ($1 || ' hours')::interval RETURNING seq)
+         SELECT count(*)::int AS count, max(seq) AS through FROM deleted`,
         [String(retentionHours)],
       );
-      if (rows.length === 0) return 0;
-      const through = Math.max(...rows.map((row) => Number(row.seq)));
+      if (deleted.count === 0) return 0;
+      const through = Number(deleted.through);
       await manager.query(
         `INSERT INTO system_setting (key, value) VALUES ($1, $2::jsonb)
          ON CONFLICT (key) DO UPDATE SET value = to_jsonb(greatest((system_setting.value)::text::bigint, $3::bigint)), updated_at = now()`,
         [PRUNED_THROUGH_KEY, JSON.stringify(through), through],
       );
-      return rows.length;
+      return deleted.count;
     });
   }
 

@@ -23,6 +23,8 @@ const CONSTRAINT_PROBLEMS: Record<string, string> = {
   whitelistValidation: 'unknownField',
 };
 
+const CONSTRAINT_PRIORITY = ['isDefined', 'isNotEmpty', 'isString', 'isInt', 'isNumber', 'isBoolean'];
+
 // class-validator puts the limit only into its English default message; read it from there.
 function paramsOf(problem: string, defaultMessage: string): Record<string, string | number> {
   if (problem === 'oneOf') return { values: defaultMessage.split(': ').slice(1).join(': ') };
@@ -37,9 +39,9 @@ function firstProblem(errors: ValidationError[], parent = ''): FieldProblem | nu
   for (const error of errors) {
     const field = parent ? `${parent}.${error.property}` : error.property;
     const constraints = error.constraints ?? {};
-    // A missing value reports "required" rather than every type check it also fails.
+    // Report the most basic problem: a missing value before a wrong type before a wrong range.
     const names = Object.keys(constraints);
-    const name = names.find((n) => n === 'isDefined' || n === 'isNotEmpty') ?? names[0];
+    const name = CONSTRAINT_PRIORITY.find((n) => names.includes(n)) ?? names[0];
     if (name) {
       const problem = CONSTRAINT_PROBLEMS[name] ?? 'invalid';
       return { field, problem, params: paramsOf(problem, constraints[name]) };

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { SOCKET_EVENTS, type DomainEventEnvelope, type SubscribeResult } from '../../../contracts/events.js';
+import { bootTestApp, connected, createScratchDatabase, nextEvent, type TestApp } from '../testing/test-app.js';
+
+// Scale-out: two app instances on one PostgreSQL database and one Redis. Needs both servers,
+// so it runs when DATABASE_URL and REDIS_URL are set (CI sets them; `npm test` alone skips it).
+const canRun = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
+
+(canRun ? describe : describe.skip)('two app instances behind Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let dropDatabase: () => Promise<void>;
+
+  beforeAll(async () => {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
+    dropDatabase = scratch.drop;
+    // A stream of its own, so parallel runs on one Redis do not see each other's events.
+    const env = { REDIS_URL: process.env.REDIS_URL!, REDIS_STREAM_NAME: `sb-test-${randomBytes(4).toString('hex')}` };
+    process.env.REDIS_STREAM_NAME = env.REDIS_STREAM_NAME;
+    a = await bootTestApp({ databaseUrl: scratch.url, env });
+    b = await bootTestApp({ databaseUrl: scratch.url, env });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await dropDatabase?.();
+    delete process.env.REDIS_STREAM_NAME;
+  });
+
+  it('delivers an event committed on one instance to a client of the other', async () => {
+    const token = await a.login(); // a session made on A is valid on B: sessions live in the database
+    const socketOnB = b.socket({ token });
+    await connected(socketOnB);
+    const subscribed: SubscribeResult = await socketOnB.timeout(5000).emitWithAck(SOCKET_EVENTS.subscribe, { rooms: ['settings'] });
+    expect(subscribed.joined).toEqual(['settings']);
+
+    const received = nextEvent<DomainEventEnvelope>(socketOnB, SOCKET_EVENTS.domainEvent);
+    const saved = await a.http.post('/api/admin/setting/updateDashboardSetting').set('token', token).type('form').send({ refreshType: 1 });
+    expect(saved.body.code).toBe(200);
+    expect(await received).toMatchObject({ name: 'settings.dashboardUpdated', payload: { refreshType: 1 } });
+  });
+
+  it('disconnects a session on every instance when it logs out on one', async () => {
+    const token = await b.login();
+    const socketOnA = a.socket({ token });
+    await connected(socketOnA);
+    const disconnected = nextEvent<string>(socketOnA, 'disconnect');
+    await b.http.post('/api/admin/login/logout').set('token', token);
+    expect(await disconnected).toBe('io server disconnect');
+  });
+
+  it('shares the login throttle between instances', async () => {
+    const attempt = (app: TestApp) =>
+      app.http.post('/api/admin/login/login').set('X-Forwarded-For', '10.5.5.5').type('form').send({ username: 'viewer', password: 'wrong-one' });
+    for (let i = 0; i < 3; i++) await attempt(a);
+    for (let i = 0; i < 2; i++) await attempt(b);
+    expect((await attempt(a)).status).toBe(429);
+    expect((await attempt(b)).status).toBe(429);
+  });
+});

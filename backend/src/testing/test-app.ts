@@ -1,0 +1,123 @@
+// Boots the real app on a real, empty database for API and socket tests: a fresh database on
+// the PostgreSQL server when DATABASE_URL is set, otherwise an in-memory embedded one.
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent.js';
+import type { SocketAuth } from '../../../contracts/events.js';
+import { createApp } from '../app.factory.js';
+import { loadConfig } from '../config/app-config.js';
+import { IN_MEMORY_DATA_DIR } from '../database/embedded-postgres.js';
+
+export const TEST_ADMIN_PASSWORD = 'test-admin-pass';
+
+export interface TestApp {
+  app: NestExpressApplication;
+  url: string;
+  http: TestAgent;
+  databaseUrl?: string;
+  login(username?: string, password?: string): Promise<string>;
+  socket(auth: SocketAuth): Socket;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Reuse this database instead of creating one (several instances on one database). */
+  databaseUrl?: string;
+}
+
+/** Creates an empty database next to DATABASE_URL's and returns its URL and a dropper. */
+export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sb_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function bootTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  let databaseUrl = options.databaseUrl;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (!databaseUrl && process.env.DATABASE_URL) {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL);
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    SEED_DEMO: 'true',
+    DATA_DIR: IN_MEMORY_DATA_DIR,
+    FRONTEND_DIST: '/nonexistent',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  });
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  const http = request(app.getHttpServer());
+  const sockets: Socket[] = [];
+
+  return {
+    app,
+    url,
+    http,
+    databaseUrl,
+    async login(username = 'admin', password = TEST_ADMIN_PASSWORD) {
+      const response = await http.post('/api/admin/login/login').type('form').send({ username, password });
+      if (response.body.code !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(response.body)}`);
+      return response.body.data.token as string;
+    },
+    socket(auth) {
+      const socket = io(url, { path: '/socket.io', auth, transports: ['websocket'], reconnection: false, forceNew: true });
+      sockets.push(socket);
+      return socket;
+    },
+    async close() {
+      for (const socket of sockets) socket.disconnect();
+      await app.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+/** Resolves with the first payload of `event` on `socket`, or rejects after `ms`. */
+export function nextEvent<T>(socket: Socket, event: string, ms = 5000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no "${event}" within ${ms} ms`)), ms);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+/** Resolves when the socket connects; rejects with the server's refusal message. */
+export function connected(socket: Socket, ms = 5000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('socket did not connect')), ms);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.once('connect_error', (error: Error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
