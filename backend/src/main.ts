@@ -14,10 +14,18 @@ async function main(): Promise<void> {
   }
   const app = await createApp(config);
   await app.listen(config.PORT, config.HOST);
-  const url = await app.getUrl();
-  app.getHttpServer().once('close', () => undefined);
-  // The start script looks for this line to print the URL for people.
-  console.log(`Stitchboard listening on ${url.replace('[::1]', 'localhost').replace('0.0.0.0', 'localhost')}`);
+  const url = `http://localhost:${config.PORT}`;
+  const password = process.env.ADMIN_PASSWORD ? '(the ADMIN_PASSWORD you set)' : config.ADMIN_PASSWORD;
+  console.log(
+    [
+      '',
+      `  Stitchboard is running: ${url}`,
+      `  Log in as: admin / ${password}${config.SEED_DEMO ? '   (restricted demo user: viewer / viewer123)' : ''}`,
+      `  Database:  ${config.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `embedded, in ${config.DATA_DIR}`}`,
+      `  API docs:  ${url}/api/docs`,
+      '',
+    ].join('\n'),
+  );
 }
 
 main().catch((error: unknown) => {
