@@ -2,7 +2,9 @@
 // DATABASE_URL when set) and prints the URL and the login.
 import { spawn } from 'node:child_process';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { ensureDependencies } from './ensure-dependencies.mjs';
 
+ensureDependencies();
 buildIfNeeded();
 const child = spawn(process.execPath, ['dist/backend/src/main.js'], {
   stdio: 'inherit',
