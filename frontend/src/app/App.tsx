@@ -1,0 +1,19 @@
+import { PrimeReactProvider } from 'primereact/api';
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { Router } from 'wouter';
+import { AppToast } from '../components/AppToast';
+import { AppRoutes } from './AppRoutes';
+import { RealtimeConnection } from './RealtimeConnection';
+
+export function App() {
+  return (
+    <PrimeReactProvider value={{ ripple: true }}>
+      <Router>
+        <RealtimeConnection />
+        <AppRoutes />
+      </Router>
+      <AppToast />
+      <ConfirmDialog />
+    </PrimeReactProvider>
+  );
+}

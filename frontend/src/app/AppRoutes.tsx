@@ -1,0 +1,82 @@
+// Routing and its guards (PRODUCT.md §6), all decided from the route table in config/paths:
+// no token → /login?redirect=…; signed in on /login → /; not permitted or unknown → 404 page.
+import { Suspense, useEffect } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { isRouteAllowed } from '@contracts/routes';
+import { MainLayout } from '../components/layout/MainLayout';
+import { LanguageDropdown } from '../components/LanguageDropdown';
+import { PageLoader } from '../components/PageLoader';
+import { findRoute, isPublicRoute, NOT_FOUND_ROUTE, paths, type AppRoute } from '../config/paths';
+import { LogoutButton } from '../features/auth/components/LogoutButton';
+import { useSession } from '../lib/session';
+import { useSystemTitle } from '../lib/system-title';
+
+export type GuardDecision =
+  | { kind: 'render'; route: AppRoute }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'notFound' };
+
+/** The guard as a pure function, so the rule is testable without rendering. */
+export function decideRoute(pathname: string, search: string, token: string | undefined, permissions: readonly string[]): GuardDecision {
+  const route = findRoute(pathname);
+  if (!route) return token ? { kind: 'notFound' } : { kind: 'redirect', to: loginRedirect(pathname, search) };
+  if (!isPublicRoute(route) && !token) return { kind: 'redirect', to: loginRedirect(pathname, search) };
+  if (route.path === paths.login && token) return { kind: 'redirect', to: paths.blank };
+  if (!isRouteAllowed(route.name, permissions)) return { kind: 'notFound' };
+  if (route.redirect) return { kind: 'redirect', to: route.redirect };
+  return { kind: 'render', route };
+}
+
+function loginRedirect(pathname: string, search: string): string {
+  const target = `${pathname}${search ? `?${search.replace(/^\?/, '')}` : ''}`;
+  return target === paths.blank ? paths.login : `${paths.login}?redirect=${encodeURIComponent(target)}`;
+}
+
+export function AppRoutes() {
+  const [location] = useLocation();
+  const search = useSearch();
+  const token = useSession((session) => session.token);
+  const permissions = useSession((session) => session.permissions);
+  const title = useSystemTitle();
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    document.querySelector('.layout-content')?.scrollTo?.(0, 0);
+  }, [location]);
+
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  const decision = decideRoute(location, search, token, permissions);
+  // Keyed by target: wouter's Redirect navigates once on mount, and chained redirects
+  // (/login → / → /home/index) would otherwise reuse the first instance and stop halfway.
+  if (decision.kind === 'redirect') return <Redirect key={decision.to} to={decision.to} replace />;
+
+  const route = decision.kind === 'render' ? decision.route : NOT_FOUND_ROUTE;
+  const Screen = route.component ?? NOT_FOUND_ROUTE.component!;
+  const screen = (
+    <Suspense fallback={<PageLoader />}>
+      <Screen />
+    </Suspense>
+  );
+
+  // The 404 page keeps the menu for a signed-in user, so there is always a way on.
+  if (route.layout === 'bare' || !token) return <div className="bare-layout">{screen}</div>;
+  return (
+    <MainLayout
+      title={title}
+      permissions={permissions}
+      route={route}
+      currentPath={location}
+      actions={
+        <>
+          <LanguageDropdown />
+          <LogoutButton />
+        </>
+      }
+    >
+      {screen}
+    </MainLayout>
+  );
+}

@@ -1,0 +1,24 @@
+// All namespaces, composed here because lib/ must not import features.
+import { commonLocales } from '../locales/common';
+import { authLocales } from '../features/auth/locales';
+import { errorsLocales } from '../features/errors/locales';
+import { homeLocales } from '../features/home/locales';
+import { settingsDashboardLocales } from '../features/settings-dashboard/locales';
+import type { Language, LanguageResources } from '../lib/i18n';
+
+const namespaces = {
+  common: commonLocales,
+  auth: authLocales,
+  errors: errorsLocales,
+  home: homeLocales,
+  settingsDashboard: settingsDashboardLocales,
+};
+
+function forLanguage(language: Language): LanguageResources {
+  return Object.fromEntries(Object.entries(namespaces).map(([ns, locales]) => [ns, locales[language]]));
+}
+
+export const i18nResources: Record<Language, LanguageResources> = {
+  'zh-CN': forLanguage('zh-CN'),
+  en: forLanguage('en'),
+};

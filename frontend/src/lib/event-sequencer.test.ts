@@ -1,0 +1,46 @@
+import { EventSequencer } from './event-sequencer';
+
+const seqs = (events: { seq: number }[]) => events.map((event) => event.seq);
+
+describe('EventSequencer', () => {
+  it('has no lastSeq before anything happened', () => {
+    expect(new EventSequencer().lastSeq).toBeUndefined();
+  });
+
+  it('accepts each seq once', () => {
+    const sequencer = new EventSequencer();
+    expect(sequencer.accept(5)).toBe(true);
+    expect(sequencer.accept(5)).toBe(false);
+    expect(sequencer.lastSeq).toBe(5);
+  });
+
+  it('orders a replay and drops what was already applied', () => {
+    const sequencer = new EventSequencer();
+    sequencer.reset(10);
+    sequencer.accept(11);
+    sequencer.accept(12);
+    // The server replays a little before lastSeq (12), out of order, with a duplicate.
+    const applied = sequencer.acceptBatch([{ seq: 14 }, { seq: 12 }, { seq: 9 }, { seq: 13 }, { seq: 11 }, { seq: 14 }]);
+    expect(seqs(applied)).toEqual([13, 14]);
+    expect(sequencer.lastSeq).toBe(14);
+  });
+
+  it('treats everything up to a snapshot head as applied', () => {
+    const sequencer = new EventSequencer();
+    sequencer.reset(20);
+    expect(sequencer.accept(20)).toBe(false);
+    expect(sequencer.accept(19)).toBe(false);
+    expect(sequencer.accept(21)).toBe(true);
+    expect(sequencer.lastSeq).toBe(21);
+  });
+
+  it('keeps its memory bounded and still refuses old seqs', () => {
+    const sequencer = new EventSequencer(3);
+    sequencer.reset(0);
+    [1, 2, 3, 4, 5].forEach((seq) => sequencer.accept(seq));
+    expect(sequencer.accept(1)).toBe(false);
+    expect(sequencer.accept(2)).toBe(false);
+    expect(sequencer.accept(5)).toBe(false);
+    expect(sequencer.accept(6)).toBe(true);
+  });
+});

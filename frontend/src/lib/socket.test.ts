@@ -1,0 +1,185 @@
+import { jest } from '@jest/globals';
+import type { DomainEventEnvelope, SubscribeRequest, SubscribeResult } from '@contracts/events';
+import { RealtimeClient, type AppSocket } from './socket';
+
+type Listener = (...args: unknown[]) => void;
+
+/** Just enough of a socket.io-client Socket; the test plays the server. */
+class FakeSocket {
+  connected = false;
+  active = true;
+  readonly requests: SubscribeRequest[] = [];
+  readonly emitted: { event: string; payload: unknown }[] = [];
+  private readonly listeners = new Map<string, Listener[]>();
+  private readonly acks: ((result: SubscribeResult) => void)[] = [];
+
+  on(event: string, listener: Listener) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  removeAllListeners() {
+    this.listeners.clear();
+    return this;
+  }
+  emit(event: string, payload: unknown) {
+    this.emitted.push({ event, payload });
+    return this;
+  }
+  timeout() {
+    return {
+      emitWithAck: (_event: string, request: SubscribeRequest) => {
+        this.requests.push(request);
+        return new Promise<SubscribeResult>((resolve) => this.acks.push(resolve));
+      },
+    };
+  }
+  connect() {
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+    return this;
+  }
+
+  fire(event: string, ...args: unknown[]) {
+    (this.listeners.get(event) ?? []).forEach((listener) => listener(...args));
+  }
+  serverConnect() {
+    this.connected = true;
+    this.fire('connect');
+  }
+  serverDrop() {
+    this.connected = false;
+    this.fire('disconnect', 'transport close');
+  }
+  async answer(result: Partial<SubscribeResult>) {
+    const ack = this.acks.shift();
+    if (!ack) throw new Error('no subscribe request is waiting');
+    ack({ joined: ['settings'], refused: [], headSeq: 0, missed: [], resync: false, ...result });
+    await flush();
+  }
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const event = (seq: number, rooms: string[] = ['settings']): DomainEventEnvelope => ({
+  seq,
+  name: 'settings.dashboardUpdated',
+  rooms,
+  at: new Date(2024, 0, 1, 8, 0, seq).toISOString(),
+  payload: {
+    refreshType: 0,
+    refreshInterval: seq,
+    completedVisibleDays: 3,
+    displayMode: 'month',
+    sortBy: 'deliveryAsc',
+    boardKeyEnabled: true,
+  },
+});
+
+function setup() {
+  const socket = new FakeSocket();
+  const onUnauthorized = jest.fn();
+  const client = new RealtimeClient(() => socket as unknown as AppSocket, onUnauthorized);
+  const applied: number[] = [];
+  const onResync = jest.fn(async () => undefined);
+  client.connect('token-1');
+  const stop = client.subscribe(['settings'], { onEvent: (e) => applied.push(e.seq), onResync });
+  return { socket, client, applied, onResync, onUnauthorized, stop };
+}
+
+describe('RealtimeClient', () => {
+  it('joins on connect without lastSeq, loads the snapshot, then applies live events', async () => {
+    const { socket, applied, onResync } = setup();
+    socket.serverConnect();
+    expect(socket.requests).toEqual([{ rooms: ['settings'] }]);
+    await socket.answer({ headSeq: 10 });
+    expect(onResync).toHaveBeenCalledTimes(1);
+    socket.fire('domain-event', event(10)); // already in the snapshot
+    socket.fire('domain-event', event(11));
+    socket.fire('domain-event', event(11)); // delivered twice
+    expect(applied).toEqual([11]);
+  });
+
+  it('catches up after a reconnect: missed events in order, duplicates dropped, live pushes merged', async () => {
+    const { socket, applied, onResync } = setup();
+    socket.serverConnect();
+    await socket.answer({ headSeq: 10 });
+    socket.fire('domain-event', event(11));
+    socket.fire('domain-event', event(12));
+
+    socket.serverDrop();
+    socket.fire('domain-event', event(99)); // not joined: ignored until the catch-up
+    socket.serverConnect();
+    expect(socket.requests[1]).toEqual({ rooms: ['settings'], lastSeq: 12 });
+
+    // A live push overtakes the answer to the subscription.
+    socket.fire('domain-event', event(16));
+    await socket.answer({
+      headSeq: 16,
+      // The server replays from a little before lastSeq, unordered, with a duplicate.
+      missed: [event(14), event(11), event(12), event(13), event(15), event(14), event(40, ['board'])],
+    });
+    expect(applied).toEqual([11, 12, 13, 14, 15, 16]);
+    expect(onResync).toHaveBeenCalledTimes(1);
+
+    socket.fire('domain-event', event(15));
+    socket.fire('domain-event', event(17));
+    expect(applied).toEqual([11, 12, 13, 14, 15, 16, 17]);
+  });
+
+  it('reloads the snapshot when the server cannot replay', async () => {
+    const { socket, applied, onResync } = setup();
+    socket.serverConnect();
+    await socket.answer({ headSeq: 5 });
+    socket.serverDrop();
+    socket.serverConnect();
+    expect(socket.requests[1]).toEqual({ rooms: ['settings'], lastSeq: 5 });
+    await socket.answer({ headSeq: 500, resync: true });
+    expect(onResync).toHaveBeenCalledTimes(2);
+    socket.fire('domain-event', event(499));
+    socket.fire('domain-event', event(501));
+    expect(applied).toEqual([501]);
+  });
+
+  it('ignores events of rooms it did not ask for', async () => {
+    const { socket, applied } = setup();
+    socket.serverConnect();
+    await socket.answer({ headSeq: 1 });
+    socket.fire('domain-event', event(2, ['board']));
+    expect(applied).toEqual([]);
+  });
+
+  it('reports the connection state and when it went stale', async () => {
+    const { socket, client } = setup();
+    expect(client.connection.get().status).toBe('connecting');
+    socket.serverConnect();
+    expect(client.connection.get()).toMatchObject({ status: 'connected', staleSince: null });
+    const before = Date.now();
+    socket.serverDrop();
+    const stale = client.connection.get();
+    expect(stale.status).toBe('reconnecting');
+    expect(stale.staleSince).toBeGreaterThanOrEqual(before);
+    // A failed retry keeps the moment the data went stale.
+    socket.fire('connect_error', new Error('xhr poll error'));
+    expect(client.connection.get().staleSince).toBe(stale.staleSince);
+    socket.serverConnect();
+    expect(client.connection.get()).toMatchObject({ status: 'connected', staleSince: null });
+  });
+
+  it('ends the session when the server refuses the token', () => {
+    const { socket, client, onUnauthorized } = setup();
+    socket.active = false;
+    socket.fire('connect_error', new Error('unauthorized'));
+    expect(client.connection.get()).toMatchObject({ status: 'disconnected', reason: 'unauthorized' });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves the rooms when the last subscriber stops', async () => {
+    const { socket, stop } = setup();
+    socket.serverConnect();
+    await socket.answer({ headSeq: 1 });
+    stop();
+    expect(socket.emitted).toContainEqual({ event: 'unsubscribe', payload: { rooms: ['settings'] } });
+  });
+});
