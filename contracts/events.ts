@@ -1,9 +1,18 @@
 // The typed map of domain events, shared by the server (publishes) and clients (subscribe).
 // An event name never changes meaning: a changed payload gets a new name (…V2).
 import type { DashboardSettings } from './api.js';
+import type { MasterDataName } from './master-data.js';
+
+export interface MasterDataChanged {
+  entity: MasterDataName;
+  id: number;
+  action: 'created' | 'updated' | 'deleted';
+}
 
 export interface DomainEventMap {
   'settings.dashboardUpdated': DashboardSettings;
+  /** A master-data record changed: open lists and forms of that entity refresh. */
+  'masterData.changed': MasterDataChanged;
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -26,6 +35,7 @@ export const ROOMS = {
   statistics: 'statistics',
   order: (id: number | string) => `order:${id}`,
   process: (id: number | string) => `process:${id}`,
+  masterData: (entity: MasterDataName) => `masterData:${entity}`,
 } as const;
 
 export interface SubscribeRequest {

@@ -20,7 +20,28 @@ export const PUBLIC_ROUTE_NAMES = ['Login', 'Error', 'Mobile', 'MobileDashboard'
  * Permission names of the screens that exist. Later capabilities add theirs here; the admin
  * account is granted every name in this list.
  */
-export const PERMISSION_NAMES = ['Home', 'SettingDashboard'] as const;
+export const PERMISSION_NAMES = [
+  'Home',
+  'Company',
+  'Department',
+  'Process',
+  'Goods',
+  'OrderType',
+  'Color',
+  'Category',
+  'TranOrderType',
+  'PayMethod',
+  'Size',
+  'UnitGroup',
+  'Currency',
+  'Salesperson',
+  'Designer',
+  'Merchandiser',
+  'Customer',
+  'User',
+  'SettingDashboard',
+  'Permission',
+] as const;
 export type PermissionName = (typeof PERMISSION_NAMES)[number];
 
 const SUFFIX = /(Index|Create|Update)$/;

@@ -10,6 +10,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { EventsModule } from './events/events.module.js';
 import { HealthController } from './health/health.controller.js';
+import { MasterDataModule } from './master-data/master-data.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { SeedService } from './seed/seed.service.js';
@@ -42,6 +43,7 @@ export class AppModule {
         AuthModule,
         UserModule,
         SettingModule,
+        MasterDataModule,
         RealtimeModule,
         ...(serveFrontend
           ? [

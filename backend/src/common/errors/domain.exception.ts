@@ -1,3 +1,4 @@
+import type { Localized } from '../../../../contracts/master-data.js';
 import { ERRORS, type ErrorName } from './error-code.js';
 
 /**
@@ -10,7 +11,8 @@ export class DomainException extends Error {
 
   constructor(
     readonly error: ErrorName,
-    readonly params: Record<string, string | number> = {},
+    /** Values for the message; a `{'zh-CN', en}` object is picked by the response language. */
+    readonly params: Record<string, string | number | Localized> = {},
     /** Extra data for the client (e.g. which field), never internal details. */
     readonly data: Record<string, unknown> | null = null,
   ) {

@@ -44,7 +44,7 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     const body: ApiEnvelope<unknown> = {
       code: domain.status,
       message: this.messageOf(domain, language),
-      data: { errorKey: domain.error, ...(domain.data ?? {}) },
+      data: { errorKey: domain.error, ...withoutLabel(domain.data) },
     };
     if (domain.status === 429 && domain.params.seconds) response.setHeader('Retry-After', String(domain.params.seconds));
     response.status(domain.status).json(body);
@@ -70,13 +70,22 @@ export class GlobalExceptionFilter implements ExceptionFilter {
   }
 
   private messageOf(exception: DomainException, language: Language): string {
-    if (exception.error === 'validation' && exception.data) {
-      const data = exception.data as { field: string; problem: string; params: Record<string, unknown> };
-      return translate(language, exception.messageKey, {
-        field: fieldLabel(language, data.field),
-        problem: translate(language, `problems.${data.problem}`, data.params),
-      });
+    const params: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(exception.params)) {
+      params[key] = typeof value === 'object' ? value[language] : value;
     }
-    return translate(language, exception.messageKey, exception.params);
+    const data = (exception.data ?? {}) as { field?: string; problem?: string; params?: Record<string, unknown>; label?: Record<Language, string> };
+    if (data.field) params.field = data.label?.[language] ?? fieldLabel(language, data.field);
+    if (exception.error === 'validation' && data.problem) {
+      params.problem = translate(language, `problems.${data.problem}`, data.params ?? {});
+    }
+    return translate(language, exception.messageKey, params);
   }
+}
+
+/** The label was only needed to word the message. */
+function withoutLabel(data: Record<string, unknown> | null): Record<string, unknown> {
+  if (!data) return {};
+  const { label: _label, ...rest } = data;
+  return rest;
 }

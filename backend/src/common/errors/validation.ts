@@ -1,4 +1,5 @@
 import type { ValidationError } from 'class-validator';
+import type { Localized } from '../../../../contracts/master-data.js';
 import { DomainException } from './domain.exception.js';
 
 /** What went wrong with one field, in terms the translator knows (problems.* keys). */
@@ -6,6 +7,8 @@ export interface FieldProblem {
   field: string;
   problem: string;
   params: Record<string, string | number>;
+  /** The field's label in each language, when the DTO carries labels (master data). */
+  label?: Localized;
 }
 
 const CONSTRAINT_PROBLEMS: Record<string, string> = {
@@ -21,6 +24,8 @@ const CONSTRAINT_PROBLEMS: Record<string, string> = {
   isIn: 'oneOf',
   isEnum: 'oneOf',
   whitelistValidation: 'unknownField',
+  matches: 'codeInvalid',
+  isEmail: 'email',
 };
 
 const CONSTRAINT_PRIORITY = ['isDefined', 'isNotEmpty', 'isString', 'isInt', 'isNumber', 'isBoolean'];
@@ -35,7 +40,7 @@ function paramsOf(problem: string, defaultMessage: string): Record<string, strin
   return {};
 }
 
-function firstProblem(errors: ValidationError[], parent = ''): FieldProblem | null {
+function firstProblem(errors: ValidationError[], labels: Record<string, Localized>, parent = ''): FieldProblem | null {
   for (const error of errors) {
     const field = parent ? `${parent}.${error.property}` : error.property;
     const constraints = error.constraints ?? {};
@@ -44,16 +49,19 @@ function firstProblem(errors: ValidationError[], parent = ''): FieldProblem | nu
     const name = CONSTRAINT_PRIORITY.find((n) => names.includes(n)) ?? names[0];
     if (name) {
       const problem = CONSTRAINT_PROBLEMS[name] ?? 'invalid';
-      return { field, problem, params: paramsOf(problem, constraints[name]) };
+      return { field, problem, params: paramsOf(problem, constraints[name]), label: labels[error.property] };
     }
-    const nested = firstProblem(error.children ?? [], field);
+    const nested = firstProblem(error.children ?? [], {}, field);
     if (nested) return nested;
   }
   return null;
 }
 
-/** The ValidationPipe's exceptionFactory: one clear message about the first bad field. */
-export function validationException(errors: ValidationError[]): DomainException {
-  const problem = firstProblem(errors) ?? { field: 'body', problem: 'invalid', params: {} };
-  return new DomainException('validation', {}, { field: problem.field, problem: problem.problem, params: problem.params });
+/**
+ * The ValidationPipe's exceptionFactory: one clear message about the first bad field.
+ * `labels` name the fields of DTOs built from master-data definitions.
+ */
+export function validationException(errors: ValidationError[], labels: Record<string, Localized> = {}): DomainException {
+  const problem = firstProblem(errors, labels) ?? { field: 'body', problem: 'invalid', params: {} };
+  return new DomainException('validation', {}, { ...problem });
 }

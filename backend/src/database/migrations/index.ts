@@ -1,4 +1,6 @@
 // Migrations in order. Listed explicitly: ESM builds cannot rely on TypeORM's glob loading.
 import { Foundation1763769600000 } from './1763769600000-foundation.js';
+import { MasterData1763856000000 } from './1763856000000-master-data.js';
+import { UserVersion1763856100000 } from './1763856100000-user-version.js';
 
-export const MIGRATIONS = [Foundation1763769600000];
+export const MIGRATIONS = [Foundation1763769600000, MasterData1763856000000, UserVersion1763856100000];

@@ -1,0 +1,138 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, StreamableFile, type Type, ValidationPipe } from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Headers } from '@nestjs/common';
+import { ToInteger } from '../common/http/form-transforms.js';
+import { IsDefined, IsInt, Min } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import type { ListPage, MasterDataDefinition, MasterRecord } from '../../../contracts/master-data.js';
+import { validationException } from '../common/errors/validation.js';
+import { languageFromHeader } from '../common/i18n/translator.js';
+import { Authenticated, ForRoute, SuccessMessage } from '../common/http/route-access.decorators.js';
+import { masterDataWorkbook } from './excel-export.js';
+import { parseListQuery } from './list-query.js';
+import { buildMasterDataDto, type LabelledDto } from './master-data.dto-factory.js';
+import type { MasterDataService, WriteValues } from './master-data.service.js';
+
+/** At most this many rows go into one Excel export. */
+export const EXPORT_LIMIT = 50_000;
+
+export class RecordIdDto {
+  @ApiProperty({ type: 'integer' })
+  @ToInteger()
+  @IsDefined()
+  @IsInt()
+  @Min(1)
+  id: number;
+}
+
+export const masterDataServiceToken = (name: string) => `MasterDataService:${name}`;
+
+/** Validates a body against a DTO class chosen at run time (the generated DTOs). */
+function bodyPipe(expectedType: Type<object> & Partial<LabelledDto>): ValidationPipe {
+  const labels = expectedType.fieldLabels ?? {};
+  return new ValidationPipe({ expectedType, transform: true, whitelist: true, exceptionFactory: (errors) => validationException(errors, labels) });
+}
+
+/**
+ * The HTTP side of one master-data entity, generated from its definition:
+ *   GET  list | detail | options | export,  POST create | update | delete
+ * each declaring its route (<Entity>Index / Create / Update) for the permission check.
+ */
+export function createMasterDataController(definition: MasterDataDefinition, dtos?: { create?: Type<object>; update?: Type<object> }): Type<unknown> {
+  const CreateDto = dtos?.create ?? buildMasterDataDto(definition, 'create');
+  const UpdateDto = dtos?.update ?? buildMasterDataDto(definition, 'update');
+  const route = {
+    index: `${definition.routeName}Index`,
+    create: `${definition.routeName}Create`,
+    update: `${definition.routeName}Update`,
+  };
+  const label = definition.label.en;
+
+  // Reading: every entity. Read-only ones (document types) stop here, so their write paths
+  // do not exist at all (404) rather than exist and refuse.
+  @ApiTags(`master data: ${definition.name}`)
+  @Controller(`admin/${definition.name}`)
+  class MasterDataReadController {
+    constructor(@Inject(masterDataServiceToken(definition.name)) readonly service: MasterDataService) {}
+
+    @Get('list')
+    @ForRoute(route.index)
+    @ApiOperation({ summary: `${label}: one page, sorted, searched and filtered (filter.<field>=value)` })
+    @ApiQuery({ name: 'page', required: false, type: 'integer' })
+    @ApiQuery({ name: 'pageSize', required: false, type: 'integer' })
+    @ApiQuery({ name: 'sortField', required: false, enum: Object.keys(definition.fields) })
+    @ApiQuery({ name: 'sortOrder', required: false, enum: ['asc', 'desc'] })
+    @ApiQuery({ name: 'keyword', required: false })
+    list(@Query() query: Record<string, unknown>): Promise<ListPage<MasterRecord>> {
+      return this.service.list(parseListQuery(query, definition));
+    }
+
+    @Get('detail')
+    @ForRoute(route.index)
+    @ApiOperation({ summary: `${label}: one record` })
+    detail(@Query(bodyPipe(RecordIdDto)) query: RecordIdDto): Promise<MasterRecord> {
+      return this.service.detail(query.id);
+    }
+
+    @Get('options')
+    @Authenticated()
+    @ApiOperation({ summary: `${label}: id, code and name of every record, for drop-downs on other screens` })
+    options(): Promise<{ id: number; code: string; name: string }[]> {
+      return this.service.options();
+    }
+
+    @Get('export')
+    @ForRoute(route.index)
+    @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    @ApiOperation({ summary: `${label}: the current filter as an Excel file (up to ${EXPORT_LIMIT} rows)` })
+    async export(@Query() query: Record<string, unknown>, @Headers('accept-language') acceptLanguage?: string): Promise<StreamableFile> {
+      const parsed = parseListQuery(query, definition);
+      const rows = await this.service.exportRows(parsed, EXPORT_LIMIT);
+      const language = languageFromHeader(acceptLanguage ?? (query.lang as string | undefined));
+      const file = await masterDataWorkbook(definition, rows, language);
+      return new StreamableFile(file, {
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        disposition: `attachment; filename="${definition.name}.xlsx"; filename*=UTF-8''${encodeURIComponent(definition.label[language])}.xlsx`,
+      });
+    }
+
+  }
+
+  @ApiTags(`master data: ${definition.name}`)
+  @Controller(`admin/${definition.name}`)
+  class MasterDataController extends MasterDataReadController {
+    @Post('create')
+    @HttpCode(200)
+    @ForRoute(route.create)
+    @SuccessMessage('messages.saveSuccess')
+    @ApiOperation({ summary: `${label}: create` })
+    @ApiBody({ type: CreateDto })
+    create(@Body(bodyPipe(CreateDto)) body: WriteValues): Promise<MasterRecord> {
+      return this.service.create(body);
+    }
+
+    @Post('update')
+    @HttpCode(200)
+    @ForRoute(route.update)
+    @SuccessMessage('messages.saveSuccess')
+    @ApiOperation({ summary: `${label}: update the given fields; refused with 409 when \`version\` is stale` })
+    @ApiBody({ type: UpdateDto })
+    update(@Body(bodyPipe(UpdateDto)) body: WriteValues & { id: number; version: number }): Promise<MasterRecord> {
+      return this.service.update(body);
+    }
+
+    @Post('delete')
+    @HttpCode(200)
+    @ForRoute(route.index)
+    @SuccessMessage('messages.deleteSuccess')
+    @ApiOperation({ summary: `${label}: delete; refused with 409 while other records use it` })
+    @ApiBody({ type: RecordIdDto })
+    async delete(@Body(bodyPipe(RecordIdDto)) body: RecordIdDto): Promise<null> {
+      await this.service.delete(body.id);
+      return null;
+    }
+  }
+  const controller = definition.readOnly ? MasterDataReadController : MasterDataController;
+  Object.defineProperty(controller, 'name', { value: `${definition.routeName}Controller` });
+  return controller;
+}
