@@ -1,5 +1,5 @@
 // Users and permissions (PRODUCT.md §4; issue "base data" item 2).
-import type { Localized } from './master-data.js';
+import type { Localized, MasterDataDefinition } from './master-data.js';
 
 /**
  * GET /api/admin/user/list (same list protocol as master data: page, pageSize, sortField,
@@ -33,7 +33,26 @@ export interface UserRecord {
  * POST updatePermission: id, version, permissions, processIds, attachmentProcessIds — each a
  * comma-separated list ("Home,Goods", "1,3"); omitted lists keep their value.
  */
-export const USER_LIST_FIELDS = ['username', 'nickname', 'mobile', 'phone', 'email', 'position', 'department', 'enabled'] as const;
+export const USER_DEFINITION: MasterDataDefinition = {
+  name: 'user',
+  routeName: 'User',
+  label: { 'zh-CN': '用户', en: 'User' },
+  fields: {
+    username: { kind: 'code', label: { 'zh-CN': '用户名', en: 'Username' }, required: true, maxLength: 64, unique: true, search: true, filter: true },
+    nickname: { kind: 'text', label: { 'zh-CN': '姓名', en: 'Name' }, required: true, maxLength: 64, search: true, filter: true },
+    mobile: { kind: 'phone', label: { 'zh-CN': '手机', en: 'Mobile' }, maxLength: 32, search: true },
+    phone: { kind: 'phone', label: { 'zh-CN': '电话', en: 'Phone' }, maxLength: 32 },
+    email: { kind: 'email', label: { 'zh-CN': '邮箱', en: 'Email' }, maxLength: 128 },
+    position: { kind: 'text', label: { 'zh-CN': '职位', en: 'Position' }, maxLength: 64, filter: true },
+    department: { kind: 'reference', reference: 'department', label: { 'zh-CN': '部门', en: 'Department' }, filter: true },
+    enabled: { kind: 'boolean', label: { 'zh-CN': '启用', en: 'Enabled' }, filter: true, defaultValue: true },
+  },
+  defaultSort: { field: 'username', order: 'asc' },
+};
+
+/** Password rules, the same on both sides. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 64;
 
 /** One screen of the route catalogue, as the frontend's route table describes it. */
 export interface RouteCatalogueEntry {

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { ValidationPipe } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -9,7 +8,7 @@ import multer from 'multer';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { GlobalExceptionFilter } from './common/errors/global-exception.filter.js';
-import { validationException } from './common/errors/validation.js';
+import { validationPipe } from './common/http/validation-pipe.js';
 import { EnvelopeInterceptor } from './common/http/envelope.interceptor.js';
 import type { AppConfig } from './config/app-config.js';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
@@ -46,14 +45,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     request.is('multipart/form-data') ? multipart(request, response, next) : next(),
   );
 
-  app.useGlobalPipes(
-    new ValidationPipe({
-      transform: true,
-      whitelist: true,
-      forbidUnknownValues: false,
-      exceptionFactory: validationException,
-    }),
-  );
+  app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new GlobalExceptionFilter());
   app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
 

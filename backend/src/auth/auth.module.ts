@@ -14,6 +14,6 @@ import { SessionRepository } from './session.repository.js';
   imports: [TypeOrmModule.forFeature([UserEntity]), DiscoveryModule],
   controllers: [AuthController],
   providers: [AuthService, SessionRepository, LoginThrottle, RouteAccessAudit, { provide: APP_GUARD, useClass: AccessGuard }],
-  exports: [AuthService],
+  exports: [AuthService, SessionRepository],
 })
 export class AuthModule {}

@@ -49,6 +49,26 @@ export class SessionRepository {
     await this.dataSource.query(`UPDATE user_session SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [sessionId]);
   }
 
+  async activeIdsOfUser(userId: number): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `SELECT id FROM user_session WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()`,
+      [userId],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Revokes every live session of a user (but `keepSessionId`); returns the revoked ids. */
+  async revokeAllOfUser(userId: number, keepSessionId?: number): Promise<number[]> {
+    const rows: { id: number }[] = await this.dataSource.query(
+      `UPDATE user_session SET revoked_at = now()
+        WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2 RETURNING id`,
+      [userId, keepSessionId ?? null],
+    );
+    // UPDATE … RETURNING comes back as [rows, count].
+    const returned = (Array.isArray(rows[0]) ? rows[0] : rows) as { id: number }[];
+    return returned.map((row) => row.id);
+  }
+
   async deleteExpired(): Promise<number> {
     const result: [unknown[], number] = await this.dataSource.query(
       `DELETE FROM user_session WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'`,

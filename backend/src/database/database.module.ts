@@ -7,6 +7,9 @@ import { EmbeddedPostgres } from './embedded-postgres.js';
 
 const logger = new Logger('Database');
 
+/** A migration that fails will fail again: boot stops at once instead of retrying. */
+export class MigrationFailedError extends Error {}
+
 /**
  * Connects to DATABASE_URL, or starts the embedded database when it is unset, and brings the
  * schema up to date with the migrations before anything else touches it.
@@ -20,16 +23,29 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           useFactory: async () => {
-            if (config.DATABASE_URL) return buildDataSourceOptions(config.DATABASE_URL, false);
+            // A server that is still starting is worth waiting for; a failed migration or the
+            // embedded database (same process) is not.
+            const retry = {
+              retryAttempts: config.DATABASE_URL ? 10 : 0,
+              retryDelay: 3000,
+              toRetry: (error: unknown) => !(error instanceof MigrationFailedError),
+            };
+            if (config.DATABASE_URL) return { ...buildDataSourceOptions(config.DATABASE_URL, false), ...retry };
             embedded = await EmbeddedPostgres.start(config.DATA_DIR);
             logger.log(`embedded PostgreSQL (PGlite) in ${config.DATA_DIR}`);
-            return buildDataSourceOptions(embedded.url, true);
+            return { ...buildDataSourceOptions(embedded.url, true), ...retry };
           },
           dataSourceFactory: async (options) => {
             const dataSource = new DataSource(options!);
             await dataSource.initialize();
-            const applied = await dataSource.runMigrations({ transaction: 'each' });
-            if (applied.length) logger.log(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
+            try {
+              const applied = await dataSource.runMigrations({ transaction: 'each' });
+              if (applied.length) logger.log(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
+            } catch (error) {
+              await dataSource.destroy();
+              await embedded?.stop();
+              throw new MigrationFailedError(`migration failed: ${(error as Error).message}`, { cause: error });
+            }
             const server = embedded;
             if (server) {
               // The embedded server must outlive the pool that talks to it: stop it after destroy.

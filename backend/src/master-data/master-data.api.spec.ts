@@ -97,6 +97,14 @@ describe('master data through the generic mechanism (API)', () => {
     expect(sort.body.message).toBe('Sort order must be a whole number');
   });
 
+  it('accepts only uploaded images in image fields', async () => {
+    const missing = await post('color/create', { code: 'IMG-1', name: 'x', cardImage: 'a'.repeat(32) });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ message: '图片不存在，请重新上传', data: { field: 'cardImage' } });
+    expect((await post('color/create', { code: 'IMG-2', name: 'x', cardImage: '../etc/passwd' })).body.message).toBe('色卡格式不正确');
+    expect((await post('color/create', { code: 'IMG-3', name: 'x', cardImage: '' })).body.data).toMatchObject({ cardImage: null });
+  });
+
   it('refuses a stale version without changing anything', async () => {
     const created = await post('payMethod/create', { code: 'PM-V', name: 'T/T' });
     const id = created.body.data.id as number;

@@ -1,16 +1,16 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, StreamableFile, type Type, ValidationPipe } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, StreamableFile, type Type } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Headers } from '@nestjs/common';
 import { ToInteger } from '../common/http/form-transforms.js';
 import { IsDefined, IsInt, Min } from 'class-validator';
 import { ApiProperty } from '@nestjs/swagger';
 import type { ListPage, MasterDataDefinition, MasterRecord } from '../../../contracts/master-data.js';
-import { validationException } from '../common/errors/validation.js';
+import { bodyPipe } from '../common/http/validation-pipe.js';
 import { languageFromHeader } from '../common/i18n/translator.js';
-import { Authenticated, ForRoute, SuccessMessage } from '../common/http/route-access.decorators.js';
+import { Authenticated, CurrentUser, ForRoute, SuccessMessage, type AuthenticatedUser } from '../common/http/route-access.decorators.js';
 import { masterDataWorkbook } from './excel-export.js';
 import { parseListQuery } from './list-query.js';
-import { buildMasterDataDto, type LabelledDto } from './master-data.dto-factory.js';
+import { buildMasterDataDto } from './master-data.dto-factory.js';
 import type { MasterDataService, WriteValues } from './master-data.service.js';
 
 /** At most this many rows go into one Excel export. */
@@ -27,11 +27,6 @@ export class RecordIdDto {
 
 export const masterDataServiceToken = (name: string) => `MasterDataService:${name}`;
 
-/** Validates a body against a DTO class chosen at run time (the generated DTOs). */
-function bodyPipe(expectedType: Type<object> & Partial<LabelledDto>): ValidationPipe {
-  const labels = expectedType.fieldLabels ?? {};
-  return new ValidationPipe({ expectedType, transform: true, whitelist: true, exceptionFactory: (errors) => validationException(errors, labels) });
-}
 
 /**
  * The HTTP side of one master-data entity, generated from its definition:
@@ -107,8 +102,8 @@ export function createMasterDataController(definition: MasterDataDefinition, dto
     @SuccessMessage('messages.saveSuccess')
     @ApiOperation({ summary: `${label}: create` })
     @ApiBody({ type: CreateDto })
-    create(@Body(bodyPipe(CreateDto)) body: WriteValues): Promise<MasterRecord> {
-      return this.service.create(body);
+    create(@Body(bodyPipe(CreateDto)) body: WriteValues, @CurrentUser() actor: AuthenticatedUser): Promise<MasterRecord> {
+      return this.service.create(body, actor);
     }
 
     @Post('update')
@@ -117,8 +112,8 @@ export function createMasterDataController(definition: MasterDataDefinition, dto
     @SuccessMessage('messages.saveSuccess')
     @ApiOperation({ summary: `${label}: update the given fields; refused with 409 when \`version\` is stale` })
     @ApiBody({ type: UpdateDto })
-    update(@Body(bodyPipe(UpdateDto)) body: WriteValues & { id: number; version: number }): Promise<MasterRecord> {
-      return this.service.update(body);
+    update(@Body(bodyPipe(UpdateDto)) body: WriteValues & { id: number; version: number }, @CurrentUser() actor: AuthenticatedUser): Promise<MasterRecord> {
+      return this.service.update(body, actor);
     }
 
     @Post('delete')
@@ -127,8 +122,8 @@ export function createMasterDataController(definition: MasterDataDefinition, dto
     @SuccessMessage('messages.deleteSuccess')
     @ApiOperation({ summary: `${label}: delete; refused with 409 while other records use it` })
     @ApiBody({ type: RecordIdDto })
-    async delete(@Body(bodyPipe(RecordIdDto)) body: RecordIdDto): Promise<null> {
-      await this.service.delete(body.id);
+    async delete(@Body(bodyPipe(RecordIdDto)) body: RecordIdDto, @CurrentUser() actor: AuthenticatedUser): Promise<null> {
+      await this.service.delete(body.id, actor);
       return null;
     }
   }

@@ -66,7 +66,8 @@ function fieldDecorators(field: FieldDefinition, required: boolean): PropertyDec
     case 'boolean':
       return [ToBoolean(), ...(required ? presence : [IsOptional()]), IsBoolean()];
     case 'image':
-      return [EmptyToNull(), ...presence, ...nullable, IsString(), Matches(IMAGE_ID_PATTERN)];
+      // A malformed id is "not valid", not a badly written code.
+      return [EmptyToNull(), ...presence, ...nullable, IsString(), Matches(IMAGE_ID_PATTERN, { context: { problem: 'invalid' } })];
   }
 }
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { MasterDataDefinition, MasterDataName, MasterRecord } from '../../../contracts/master-data.js';
 import { referenceLabelKey } from '../../../contracts/master-data.js';
-import { columnOf, LABEL_COLUMN_OF, referenceColumnOf, TABLE_OF } from './master-data.tables.js';
+import { CODE_COLUMN_OF, columnOf, LABEL_COLUMN_OF, referenceColumnOf, TABLE_OF } from './master-data.tables.js';
 import type { ParsedListQuery } from './list-query.js';
 
 /** TypeORM returns [rows, affected] for UPDATE and DELETE on PostgreSQL. */
@@ -145,9 +145,9 @@ export class MasterDataRepository {
     return rows[0] ?? null;
   }
 
-  private writableColumns(values: Record<string, unknown>): { columns: string[]; params: unknown[] } {
-    const columns: string[] = [];
-    const params: unknown[] = [];
+  private writableColumns(values: Record<string, unknown>, extraColumns: Record<string, unknown>): { columns: string[]; params: unknown[] } {
+    const columns: string[] = Object.keys(extraColumns);
+    const params: unknown[] = Object.values(extraColumns);
     for (const [field, definition] of this.fieldEntries) {
       if (!(field in values)) continue;
       columns.push(definition.kind === 'reference' ? referenceColumnOf(field) : columnOf(field));
@@ -156,8 +156,8 @@ export class MasterDataRepository {
     return { columns, params };
   }
 
-  async insert(manager: EntityManager, values: Record<string, unknown>): Promise<number> {
-    const { columns, params } = this.writableColumns(values);
+  async insert(manager: EntityManager, values: Record<string, unknown>, extraColumns: Record<string, unknown> = {}): Promise<number> {
+    const { columns, params } = this.writableColumns(values, extraColumns);
     const rows: { id: number }[] = await manager.query(
       `INSERT INTO ${this.table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
       params,
@@ -166,8 +166,14 @@ export class MasterDataRepository {
   }
 
   /** Updates when `version` is current; returns false when the record changed (or vanished) meanwhile. */
-  async update(manager: EntityManager, id: number, version: number, values: Record<string, unknown>): Promise<boolean> {
-    const { columns, params } = this.writableColumns(values);
+  async update(
+    manager: EntityManager,
+    id: number,
+    version: number,
+    values: Record<string, unknown>,
+    extraColumns: Record<string, unknown> = {},
+  ): Promise<boolean> {
+    const { columns, params } = this.writableColumns(values, extraColumns);
     const assignments = columns.map((column, i) => `${column} = $${i + 3}`);
     const result: unknown = await manager.query(
       `UPDATE ${this.table} SET ${[...assignments, 'version = version + 1', 'updated_at = now()'].join(', ')}
@@ -184,6 +190,7 @@ export class MasterDataRepository {
   /** Options for drop-downs elsewhere: id, code and name of every record. */
   async options(manager: EntityManager): Promise<{ id: number; code: string; name: string }[]> {
     const labelColumn = LABEL_COLUMN_OF[this.definition.name] ?? 'name';
-    return manager.query(`SELECT id, code, ${labelColumn} AS name FROM ${this.table} ORDER BY lower(code), id`);
+    const codeColumn = CODE_COLUMN_OF[this.definition.name] ?? 'code';
+    return manager.query(`SELECT id, ${codeColumn} AS code, ${labelColumn} AS name FROM ${this.table} ORDER BY lower(${codeColumn}), id`);
   }
 }

@@ -3,9 +3,11 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { ListPage, MasterDataDefinition, MasterRecord } from '../../../contracts/master-data.js';
 import { ROOMS } from '../../../contracts/events.js';
 import { DomainException } from '../common/errors/domain.exception.js';
+import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
 import { UnitOfWork, type Transaction } from '../events/unit-of-work.service.js';
 import type { ParsedListQuery } from './list-query.js';
 import { MasterDataRepository } from './master-data.repository.js';
+import { assertUploadExists } from '../upload/upload-reference.js';
 import { ReferenceGuard } from './reference-guard.js';
 
 export type WriteValues = Record<string, unknown>;
@@ -56,37 +58,39 @@ export class MasterDataService {
     return this.repository.options(this.dataSource.manager);
   }
 
-  async create(input: WriteValues): Promise<MasterRecord> {
+  async create(input: WriteValues, actor?: AuthenticatedUser): Promise<MasterRecord> {
     this.refuseReadOnly();
     return this.write(async (tx) => {
-      const values = await this.beforeWrite(tx, input, null);
-      const id = await this.repository.insert(tx.manager, this.ownFields(values));
-      await this.afterWrite(tx, id, values, null);
+      const values = await this.beforeWrite(tx, input, null, actor);
+      await this.checkImages(tx, values);
+      const id = await this.repository.insert(tx.manager, this.ownFields(values), this.extraColumns(values));
+      await this.afterWrite(tx, id, values, null, actor);
       return this.published(tx, id, 'created');
     });
   }
 
-  async update(input: WriteValues & { id: number; version: number }): Promise<MasterRecord> {
+  async update(input: WriteValues & { id: number; version: number }, actor?: AuthenticatedUser): Promise<MasterRecord> {
     this.refuseReadOnly();
     const { id, version, ...changes } = input;
     return this.write(async (tx) => {
       const existing = await this.repository.findById(tx.manager, id);
       if (!existing) throw new DomainException('notFound');
-      const values = await this.beforeWrite(tx, changes, existing);
-      const updated = await this.repository.update(tx.manager, id, version, this.ownFields(values));
+      const values = await this.beforeWrite(tx, changes, existing, actor);
+      await this.checkImages(tx, values);
+      const updated = await this.repository.update(tx.manager, id, version, this.ownFields(values), this.extraColumns(values));
       if (!updated) throw new DomainException('conflict');
-      await this.afterWrite(tx, id, values, existing);
+      await this.afterWrite(tx, id, values, existing, actor);
       return this.published(tx, id, 'updated');
     });
   }
 
-  async delete(id: number): Promise<void> {
+  async delete(id: number, actor?: AuthenticatedUser): Promise<void> {
     this.refuseReadOnly();
     await this.write(async (tx) => {
       const existing = await this.repository.findById(tx.manager, id);
       if (!existing) throw new DomainException('notFound');
+      await this.beforeDelete(tx, existing, actor);
       await this.references.refuseIfReferenced(tx.manager, this.repository.table, id, this.childTables());
-      await this.beforeDelete(tx, existing);
       await this.repository.delete(tx.manager, id);
       tx.publish('masterData.changed', { entity: this.definition.name, id, action: 'deleted' }, [ROOMS.masterData(this.definition.name)]);
     });
@@ -94,15 +98,22 @@ export class MasterDataService {
 
   // ——— hooks for entities with behaviour ———
 
+  // `actor` is the user making the change (absent for system writes such as the demo seed).
+
   /** Checks rules and returns the values to write (may add or change some). */
-  protected async beforeWrite(_tx: Transaction, values: WriteValues, _existing: MasterRecord | null): Promise<WriteValues> {
+  protected async beforeWrite(_tx: Transaction, values: WriteValues, _existing: MasterRecord | null, _actor?: AuthenticatedUser): Promise<WriteValues> {
     return values;
   }
 
   /** Writes what lives outside the entity's own table (child rows), in the same transaction. */
-  protected async afterWrite(_tx: Transaction, _id: number, _values: WriteValues, _existing: MasterRecord | null): Promise<void> {}
+  protected async afterWrite(_tx: Transaction, _id: number, _values: WriteValues, _existing: MasterRecord | null, _actor?: AuthenticatedUser): Promise<void> {}
 
-  protected async beforeDelete(_tx: Transaction, _existing: MasterRecord): Promise<void> {}
+  protected async beforeDelete(_tx: Transaction, _existing: MasterRecord, _actor?: AuthenticatedUser): Promise<void> {}
+
+  /** Columns of the entity's own table that are not fields of the definition (e.g. a password hash), by column name. */
+  protected extraColumns(_values: WriteValues): Record<string, unknown> {
+    return {};
+  }
 
   /** Adds child data to a detail (colours of a style, sizes of a group, …). */
   protected async withDetails(_manager: EntityManager, record: MasterRecord): Promise<MasterRecord> {
@@ -118,6 +129,13 @@ export class MasterDataService {
 
   private refuseReadOnly(): void {
     if (this.definition.readOnly) throw new DomainException('forbidden');
+  }
+
+  /** Every image field must name an uploaded image (goods.image, color.cardImage, …). */
+  private async checkImages(tx: Transaction, values: WriteValues): Promise<void> {
+    for (const [field, definition] of Object.entries(this.definition.fields)) {
+      if (definition.kind === 'image' && field in values) await assertUploadExists(tx.manager, values[field], field);
+    }
   }
 
   /** Only the definition's fields go to the entity's own table. */

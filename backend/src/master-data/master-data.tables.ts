@@ -36,6 +36,11 @@ export const LABEL_COLUMN_OF: Partial<Record<MasterDataName, string>> = {
   user: 'nickname',
 };
 
+/** The column that identifies a record in options (default `code`). */
+export const CODE_COLUMN_OF: Partial<Record<MasterDataName, string>> = {
+  user: 'username',
+};
+
 /** How a table is named to people, e.g. in "used by Goods (3)". Child tables name their owner. */
 export const TABLE_LABELS: Record<string, Localized> = {
   ...Object.fromEntries(Object.values(MASTER_DATA).map((definition) => [TABLE_OF[definition.name], definition.label])),

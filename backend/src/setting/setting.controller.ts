@@ -1,5 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { RouteCatalogue } from '../../../contracts/users.js';
+import { bodyPipe } from '../common/http/validation-pipe.js';
+import { GenerateRouteDto } from './route-catalogue.dto.js';
 import type { DashboardSettingsView } from '../../../contracts/api.js';
 import { permissionNameOf } from '../../../contracts/routes.js';
 import { ApiEnvelopeResponse } from '../common/http/api-envelope.decorator.js';
@@ -45,6 +48,23 @@ export class SettingController {
   @ApiEnvelopeResponse(DashboardSettingsViewDto)
   updateDashboardSetting(@Body() body: UpdateDashboardSettingsDto): Promise<DashboardSettingsView> {
     return this.settings.updateDashboardSettings(body);
+  }
+
+  @Post('generateRoute')
+  @HttpCode(200)
+  @ForRoute('Permission')
+  @SuccessMessage('messages.saveSuccess')
+  @ApiOperation({ summary: "Store the frontend's route catalogue: the screens the permission screen offers" })
+  @ApiBody({ type: GenerateRouteDto })
+  generateRoute(@Body(bodyPipe(GenerateRouteDto)) body: GenerateRouteDto): Promise<RouteCatalogue> {
+    return this.settings.storeRouteCatalogue(body.routes);
+  }
+
+  @Get('getRouteCatalogue')
+  @ForRoute('Permission')
+  @ApiOperation({ summary: 'The stored route catalogue (empty until generateRoute ran)' })
+  getRouteCatalogue(): Promise<RouteCatalogue> {
+    return this.settings.routeCatalogue();
   }
 
   @Post('rotateBoardKey')

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DashboardSettings, DashboardSettingsView } from '../../../contracts/api.js';
+import type { RouteCatalogue } from '../../../contracts/users.js';
 import { ROOMS } from '../../../contracts/events.js';
 import { EventBus } from '../events/event-bus.service.js';
 import { UnitOfWork } from '../events/unit-of-work.service.js';
@@ -17,7 +18,7 @@ export const DEFAULT_DASHBOARD_SETTINGS: DashboardSettings = {
   boardKeyEnabled: true,
 };
 
-const KEYS = { title: 'system.title', dashboard: 'dashboard.settings', boardKey: 'dashboard.boardKey' } as const;
+const KEYS = { title: 'system.title', dashboard: 'dashboard.settings', boardKey: 'dashboard.boardKey', routes: 'route.catalogue' } as const;
 
 @Injectable()
 export class SettingService {
@@ -69,6 +70,17 @@ export class SettingService {
     // Two instances may get here at once: the first insert wins and both read it back.
     await this.settings.insertIfMissing(KEYS.boardKey, newBoardKey());
     return (await this.settings.get<string>(KEYS.boardKey))!;
+  }
+
+  /** The screens the permission screen offers, as the frontend's route table last described them. */
+  async routeCatalogue(): Promise<RouteCatalogue> {
+    return (await this.settings.get<RouteCatalogue>(KEYS.routes)) ?? [];
+  }
+
+  async storeRouteCatalogue(routes: RouteCatalogue): Promise<RouteCatalogue> {
+    const unique = [...new Map(routes.map((route) => [route.name, route])).values()];
+    await this.settings.set(KEYS.routes, unique);
+    return unique;
   }
 
   /** True when the public board may connect with this key. */

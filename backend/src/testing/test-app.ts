@@ -10,6 +10,7 @@ import type { SocketAuth } from '../../../contracts/events.js';
 import { createApp } from '../app.factory.js';
 import { loadConfig } from '../config/app-config.js';
 import { IN_MEMORY_DATA_DIR } from '../database/embedded-postgres.js';
+import { SeedService } from '../seed/seed.service.js';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-pass';
 
@@ -61,13 +62,15 @@ export async function bootTestApp(options: TestAppOptions = {}): Promise<TestApp
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    SEED_DEMO: 'true',
+    // The demo factory would make every test start from 30 styles; the tests seed what they need.
+    SEED_DEMO: 'false',
     DATA_DIR: IN_MEMORY_DATA_DIR,
     FRONTEND_DIST: '/nonexistent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
   const app = await createApp(config);
+  await app.get(SeedService).ensureViewer();
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const http = request(app.getHttpServer());

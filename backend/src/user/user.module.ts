@@ -1,13 +1,36 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { USER_DEFINITION } from '../../../contracts/users.js';
+import { SessionRepository } from '../auth/session.repository.js';
+import { EventBus } from '../events/event-bus.service.js';
+import { UnitOfWork } from '../events/unit-of-work.service.js';
+import { createMasterDataController, masterDataServiceToken } from '../master-data/master-data.controller-factory.js';
+import { buildMasterDataDto } from '../master-data/master-data.dto-factory.js';
+import { ReferenceGuard } from '../master-data/reference-guard.js';
 import { DepartmentEntity } from './department.entity.js';
+import { UserAdminController } from './user-admin.controller.js';
+import { CreateUserDto } from './user-admin.dto.js';
+import { UserAdminService } from './user-admin.service.js';
 import { UserController } from './user.controller.js';
 import { UserEntity } from './user.entity.js';
 import { UserService } from './user.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, DepartmentEntity])],
-  controllers: [UserController],
-  providers: [UserService],
+  controllers: [
+    UserController,
+    createMasterDataController(USER_DEFINITION, { create: CreateUserDto, update: buildMasterDataDto(USER_DEFINITION, 'update') }),
+    UserAdminController,
+  ],
+  providers: [
+    UserService,
+    {
+      provide: masterDataServiceToken('user'),
+      inject: [getDataSourceToken(), UnitOfWork, ReferenceGuard, SessionRepository, EventBus],
+      useFactory: (dataSource: DataSource, unitOfWork: UnitOfWork, references: ReferenceGuard, sessions: SessionRepository, events: EventBus) =>
+        new UserAdminService(USER_DEFINITION, dataSource, unitOfWork, references, sessions, events),
+    },
+  ],
 })
 export class UserModule {}

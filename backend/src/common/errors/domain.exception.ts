@@ -14,7 +14,7 @@ export class DomainException extends Error {
     /** Values for the message; a `{'zh-CN', en}` object is picked by the response language. */
     readonly params: Record<string, string | number | Localized> = {},
     /** Extra data for the client (e.g. which field), never internal details. */
-    readonly data: Record<string, unknown> | null = null,
+    public data: Record<string, unknown> | null = null,
   ) {
     super(error);
     this.status = ERRORS[error].status;

@@ -21,6 +21,8 @@ const CONSTRAINT_PROBLEMS: Record<string, string> = {
   min: 'min',
   max: 'max',
   maxLength: 'maxLength',
+  minLength: 'minLength',
+  arrayMaxSize: 'maxItems',
   isIn: 'oneOf',
   isEnum: 'oneOf',
   whitelistValidation: 'unknownField',
@@ -35,7 +37,8 @@ function paramsOf(problem: string, defaultMessage: string): Record<string, strin
   if (problem === 'oneOf') return { values: defaultMessage.split(': ').slice(1).join(': ') };
   const numbers = defaultMessage.match(/-?\d+(\.\d+)?/g);
   const limit = numbers ? Number(numbers[numbers.length - 1]) : '';
-  if (problem === 'min') return { min: limit };
+  if (problem === 'min' || problem === 'minLength') return { min: limit };
+  if (problem === 'maxItems') return { max: limit };
   if (problem === 'max' || problem === 'maxLength') return { max: limit };
   return {};
 }
@@ -48,7 +51,8 @@ function firstProblem(errors: ValidationError[], labels: Record<string, Localize
     const names = Object.keys(constraints);
     const name = CONSTRAINT_PRIORITY.find((n) => names.includes(n)) ?? names[0];
     if (name) {
-      const problem = CONSTRAINT_PROBLEMS[name] ?? 'invalid';
+      // A rule may name its problem itself (context.problem), e.g. a pattern that is not a code.
+      const problem = (error.contexts?.[name]?.problem as string | undefined) ?? CONSTRAINT_PROBLEMS[name] ?? 'invalid';
       return { field, problem, params: paramsOf(problem, constraints[name]), label: labels[error.property] };
     }
     const nested = firstProblem(error.children ?? [], {}, field);
