@@ -11,8 +11,14 @@ import { AuthModule } from './auth/auth.module.js';
 import { EventsModule } from './events/events.module.js';
 import { HealthController } from './health/health.controller.js';
 import { MasterDataModule } from './master-data/master-data.module.js';
+import { CompanyModule } from './company/company.module.js';
+import { GoodsModule } from './goods/goods.module.js';
+import { ProcessModule } from './process/process.module.js';
+import { SizeGroupModule } from './size-group/size-group.module.js';
+import { UploadModule } from './upload/upload.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { DemoSeeder } from './seed/demo-seeder.js';
 import { SeedService } from './seed/seed.service.js';
 import { SettingModule } from './setting/setting.module.js';
 import { UserModule } from './user/user.module.js';
@@ -44,6 +50,11 @@ export class AppModule {
         UserModule,
         SettingModule,
         MasterDataModule,
+        ProcessModule,
+        SizeGroupModule,
+        GoodsModule,
+        CompanyModule,
+        UploadModule,
         RealtimeModule,
         ...(serveFrontend
           ? [
@@ -56,7 +67,7 @@ export class AppModule {
           : []),
       ],
       controllers: [HealthController],
-      providers: [SeedService],
+      providers: [SeedService, DemoSeeder],
     };
   }
 }
