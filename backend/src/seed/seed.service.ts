@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { PERMISSION_NAMES } from '../../../contracts/routes.js';
 import { hashPassword } from '../auth/password-hasher.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { DemoSeeder } from './demo-seeder.js';
 
 export const ADMIN_USERNAME = 'admin';
 export const DEMO_VIEWER = { username: 'viewer', password: 'viewer123', nickname: '车间主任 Workshop lead' };
@@ -29,6 +30,7 @@ export class SeedService implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly demo: DemoSeeder,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -41,8 +43,14 @@ export class SeedService implements OnApplicationBootstrap {
     const created = await this.insertUser(ADMIN_USERNAME, this.config.ADMIN_PASSWORD, '系统管理员 Administrator', [...PERMISSION_NAMES]);
     if (created) this.logger.log(`created user "${ADMIN_USERNAME}"`);
     if (this.config.SEED_DEMO) {
-      await this.insertUser(DEMO_VIEWER.username, DEMO_VIEWER.password, DEMO_VIEWER.nickname, ['Home'], 'SEW');
+      await this.ensureViewer();
+      await this.demo.seedIfEmpty();
     }
+  }
+
+  /** The restricted demo account (tests use it too, without the rest of the demo factory). */
+  async ensureViewer(): Promise<void> {
+    await this.insertUser(DEMO_VIEWER.username, DEMO_VIEWER.password, DEMO_VIEWER.nickname, ['Home'], 'SEW');
   }
 
   private async insertUser(

@@ -1,0 +1,146 @@
+// A believable small garment factory for the demo database, named in both languages.
+
+export const DEMO_CATEGORIES = [
+  { code: 'TOP', name: '上衣 Tops', sortOrder: 1 },
+  { code: 'PANT', name: '裤装 Trousers', sortOrder: 2 },
+  { code: 'DRS', name: '连衣裙 Dresses', sortOrder: 3 },
+  { code: 'OUT', name: '外套 Outerwear', sortOrder: 4 },
+];
+
+export const DEMO_UNITS = [
+  { code: 'PCS', name: '件 Piece' },
+  { code: 'SET', name: '套 Set' },
+  { code: 'PR', name: '条 Pair' },
+];
+
+export const DEMO_COLORS = [
+  { code: 'BLK', name: '黑色 Black', hex: '#1f2328' },
+  { code: 'WHT', name: '白色 White', hex: '#f6f6f4' },
+  { code: 'RED', name: '大红 Red', hex: '#c8102e' },
+  { code: 'NVY', name: '藏青 Navy', hex: '#1b2a4a' },
+  { code: 'GRY', name: '麻灰 Heather grey', hex: '#9a9c9e' },
+  { code: 'KHK', name: '卡其 Khaki', hex: '#b59e6e' },
+  { code: 'OLV', name: '军绿 Olive', hex: '#5b6236' },
+  { code: 'PNK', name: '粉红 Pink', hex: '#e8a3b5' },
+  { code: 'SKY', name: '天蓝 Sky blue', hex: '#7fb3d5' },
+  { code: 'BEI', name: '米色 Beige', hex: '#e3d5b8' },
+  { code: 'BRG', name: '酒红 Burgundy', hex: '#6d1a36' },
+  { code: 'MUS', name: '姜黄 Mustard', hex: '#d4a017' },
+];
+
+export const DEMO_SIZE_GROUPS = [
+  { code: 'ALPHA', name: '字母码 S–XXL', sizes: ['S', 'M', 'L', 'XL', 'XXL'] },
+  { code: 'WAIST', name: '腰围码 28–38', sizes: ['28', '29', '30', '31', '32', '33', '34', '36', '38'] },
+];
+
+/** The floor's route, in order. Flags: cutting first, end = warehouse-in, then warehouse-out. */
+export const DEMO_PROCESSES = [
+  { code: 'P01', name: '裁床 Cutting', cutting: true, pieceRate: 0.3, steps: ['拉布 Spreading', '裁剪 Cutting', '分扎 Bundling'] },
+  { code: 'P02', name: '缝制 Sewing', workshop: true, pieceRate: 2.5, steps: ['合肩 Shoulder seams', '上领 Collar', '上袖 Sleeves', '侧缝 Side seams'] },
+  { code: 'P03', name: '锁钉 Buttonholing', workshop: true, pieceRate: 0.4, steps: [] },
+  { code: 'P04', name: '整烫 Ironing', workshop: true, pieceRate: 0.5, steps: [] },
+  { code: 'P05', name: '质检 QC', pieceRate: 0.2, steps: ['尺寸 Measurements', '外观 Appearance'] },
+  { code: 'P06', name: '包装 Packing', pieceRate: 0.3, steps: [] },
+  { code: 'P07', name: '入库 Warehouse-in', warehouseIn: true, endProcess: true, steps: [] },
+  { code: 'P08', name: '出库 Warehouse-out', warehouseOut: true, steps: [] },
+];
+
+export const DEMO_CUSTOMERS = [
+  { code: 'C001', shortName: '海澜 Hailan', fullName: '江苏海澜服饰有限公司', phone: '0510-86120000', email: 'buyer@hailan.example', address: '江苏省江阴市新桥镇' },
+  { code: 'C002', shortName: 'Nordwear', fullName: 'Nordwear AB', phone: '+46 8 555 0100', email: 'orders@nordwear.example', address: 'Stockholm, Sweden' },
+  { code: 'C003', shortName: '森马 Semir', fullName: '浙江森马服饰股份有限公司', phone: '0577-88880000', email: 'po@semir.example', address: '浙江省温州市瓯海区' },
+  { code: 'C004', shortName: 'UrbanLine', fullName: 'UrbanLine Apparel Inc.', phone: '+1 212 555 0142', email: 'sourcing@urbanline.example', address: 'New York, USA' },
+  { code: 'C005', shortName: '太平鸟 Peacebird', fullName: '宁波太平鸟时尚服饰股份有限公司', phone: '0574-56700000', email: 'supply@peacebird.example', address: '浙江省宁波市海曙区' },
+];
+
+export const DEMO_STAFF = {
+  salesperson: [
+    { code: 'S01', name: '陈静 Chen Jing', phone: '13800010001' },
+    { code: 'S02', name: '刘洋 Liu Yang', phone: '13800010002' },
+    { code: 'S03', name: 'Anna Berg', phone: '+46 70 555 0101' },
+  ],
+  designer: [
+    { code: 'D01', name: '周敏 Zhou Min', phone: '13800020001' },
+    { code: 'D02', name: '孙悦 Sun Yue', phone: '13800020002' },
+  ],
+  merchandiser: [
+    { code: 'M01', name: '林伟 Lin Wei', phone: '13800030001' },
+    { code: 'M02', name: '黄蕾 Huang Lei', phone: '13800030002' },
+    { code: 'M03', name: '吴桐 Wu Tong', phone: '13800030003' },
+  ],
+  currency: [
+    { code: 'CNY', name: '人民币 Renminbi', symbol: '¥' },
+    { code: 'USD', name: '美元 US dollar', symbol: '$' },
+    { code: 'EUR', name: '欧元 Euro', symbol: '€' },
+  ],
+  payMethod: [
+    { code: 'TT30', name: '电汇30天 T/T 30 days' },
+    { code: 'LC', name: '信用证 Letter of credit' },
+    { code: 'CASH', name: '现结 Cash on delivery' },
+  ],
+  tranOrderType: [
+    { code: 'DONE', name: '正常结单 Completed' },
+    { code: 'CXL', name: '客户取消 Cancelled by customer' },
+    { code: 'SHORT', name: '短装结单 Closed short' },
+  ],
+};
+
+const STYLE_NAMES: Record<string, string[]> = {
+  TOP: ['圆领短袖T恤 Crew-neck tee', '连帽卫衣 Hooded sweatshirt', '牛津纺衬衫 Oxford shirt', 'Polo衫 Polo shirt', '针织开衫 Knit cardigan', '条纹长袖T恤 Striped long-sleeve tee', '亚麻衬衫 Linen shirt', '高领打底衫 Turtleneck'],
+  PANT: ['直筒牛仔裤 Straight jeans', '休闲卡其裤 Chinos', '运动束脚裤 Joggers', '西装裤 Tailored trousers', '工装短裤 Cargo shorts', '阔腿裤 Wide-leg trousers', '灯芯绒裤 Corduroy trousers'],
+  DRS: ['碎花连衣裙 Floral dress', '衬衫裙 Shirt dress', '针织连衣裙 Knit dress', '吊带长裙 Slip maxi dress', '百褶裙 Pleated skirt', '牛仔连衣裙 Denim dress', '雪纺连衣裙 Chiffon dress'],
+  OUT: ['羽绒服 Down jacket', '风衣 Trench coat', '牛仔夹克 Denim jacket', '羊毛大衣 Wool coat', '冲锋衣 Shell jacket', '棒球服 Bomber jacket', '马甲 Gilet', '西装外套 Blazer'],
+};
+
+/** 30 styles across the 4 categories, each in 2–4 colours. */
+export function demoGoods(): { code: string; name: string; category: string; sizeGroup: string; costPrice: number; salesPrice: number; colors: string[] }[] {
+  const goods = [];
+  let index = 0;
+  for (const [category, names] of Object.entries(STYLE_NAMES)) {
+    for (const name of names) {
+      index += 1;
+      const cost = 18 + ((index * 37) % 140);
+      goods.push({
+        code: `SB26${category.slice(0, 1)}${String(index).padStart(3, '0')}`,
+        name,
+        category,
+        sizeGroup: category === 'PANT' ? 'WAIST' : 'ALPHA',
+        costPrice: cost,
+        salesPrice: Math.round(cost * 1.8),
+        colors: DEMO_COLORS.filter((_, c) => (c + index) % 4 === 0).slice(0, 2 + (index % 3)).map((color) => color.code),
+      });
+    }
+  }
+  return goods.slice(0, 30);
+}
+
+/** Accounts besides admin and viewer: each sees what their job needs. */
+export const DEMO_USERS = [
+  {
+    username: 'merchandiser',
+    password: 'demo1234',
+    nickname: '林伟 Lin Wei',
+    position: '跟单员 Merchandiser',
+    department: 'OFFICE',
+    permissions: ['Home', 'Goods', 'Color', 'Size', 'Customer', 'Category', 'Salesperson', 'Designer', 'Merchandiser', 'Currency', 'PayMethod'],
+    processes: [] as string[],
+  },
+  {
+    username: 'cutting',
+    password: 'demo1234',
+    nickname: '张强 Zhang Qiang',
+    position: '裁床组长 Cutting lead',
+    department: 'CUT',
+    permissions: ['Home'],
+    processes: ['P01'],
+  },
+  {
+    username: 'sewing',
+    password: 'demo1234',
+    nickname: '王芳 Wang Fang',
+    position: '车缝组长 Sewing lead',
+    department: 'SEW',
+    permissions: ['Home'],
+    processes: ['P02', 'P03'],
+  },
+];

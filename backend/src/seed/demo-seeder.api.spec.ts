@@ -1,0 +1,47 @@
+import { DataSource } from 'typeorm';
+import { bootTestApp, type TestApp } from '../testing/test-app.js';
+
+describe('the demo factory', () => {
+  let t: TestApp;
+  let db: DataSource;
+
+  beforeAll(async () => {
+    t = await bootTestApp({ env: { SEED_DEMO: 'true' } });
+    db = t.app.get(DataSource);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const count = async (table: string, where = 'true') =>
+    ((await db.query(`SELECT count(*)::int AS count FROM ${table} WHERE ${where}`)) as { count: number }[])[0].count;
+
+  it('has a believable factory in both languages', async () => {
+    expect(await count('customer')).toBe(5);
+    expect(await count('goods')).toBe(30);
+    expect(await count('goods_category')).toBe(4);
+    expect(await count('color')).toBe(12);
+    expect(await count('size_group')).toBe(2);
+    expect(await count('process')).toBe(8);
+    expect(await count('process', 'cutting')).toBe(1);
+    expect(await count('process', 'end_process')).toBe(1);
+    expect(await count('process', 'warehouse_in')).toBe(1);
+    expect(await count('goods g', 'NOT EXISTS (SELECT 1 FROM goods_color c WHERE c.goods_id = g.id)')).toBe(0);
+    const [style] = await db.query(`SELECT name FROM goods ORDER BY code LIMIT 1`);
+    expect(style.name).toMatch(/[\u4e00-\u9fff].* [A-Za-z]/);
+  });
+
+  it('has users with different permissions who can log in', async () => {
+    const merchandiser = await t.login('merchandiser', 'demo1234');
+    expect((await t.http.get('/api/admin/goods/list').set('token', merchandiser)).body.data.total).toBe(30);
+    expect((await t.http.get('/api/admin/user/list').set('token', merchandiser)).status).toBe(403);
+    const cutting = await t.login('cutting', 'demo1234');
+    const login = await t.http.post('/api/admin/login/login').type('form').send({ username: 'cutting', password: 'demo1234' });
+    expect(login.body.data.processList).toMatch(/^\d+$/);
+    expect((await t.http.get('/api/admin/goods/list').set('token', cutting)).status).toBe(403);
+  });
+
+  it('is not seeded twice', async () => {
+    const { DemoSeeder } = await import('./demo-seeder.js');
+    await t.app.get(DemoSeeder).seedIfEmpty();
+    expect(await count('goods')).toBe(30);
+  });
+});

@@ -1,0 +1,111 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { MasterDataName, MasterRecord } from '../../../contracts/master-data.js';
+import { masterDataServiceToken } from '../master-data/master-data.controller-factory.js';
+import type { MasterDataService } from '../master-data/master-data.service.js';
+import type { UserAdminService } from '../user/user-admin.service.js';
+import {
+  DEMO_CATEGORIES,
+  DEMO_COLORS,
+  DEMO_CUSTOMERS,
+  DEMO_PROCESSES,
+  DEMO_SIZE_GROUPS,
+  DEMO_STAFF,
+  DEMO_UNITS,
+  DEMO_USERS,
+  demoGoods,
+} from './demo-data.js';
+
+/**
+ * Fills an empty database with the demo factory through the same services the screens use, so
+ * the demo data obeys every rule (unique codes, flags, colours of a style, …).
+ */
+@Injectable()
+export class DemoSeeder {
+  private readonly logger = new Logger('DemoSeeder');
+
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  private service<T extends MasterDataService = MasterDataService>(name: MasterDataName): T {
+    return this.moduleRef.get<T>(masterDataServiceToken(name), { strict: false });
+  }
+
+  /** Seeds once: only while there are no goods (a database in use is never touched). */
+  async seedIfEmpty(): Promise<void> {
+    const [{ count }] = await this.dataSource.query(`SELECT count(*)::int AS count FROM goods`);
+    if (count > 0) return;
+    const started = Date.now();
+    const ids = {
+      category: await this.createAll('category', DEMO_CATEGORIES),
+      unitGroup: await this.createAll('unitGroup', DEMO_UNITS),
+      color: await this.createAll('color', DEMO_COLORS),
+      size: await this.createAll(
+        'size',
+        DEMO_SIZE_GROUPS.map(({ sizes, ...group }) => ({ ...group, sizes: JSON.stringify(sizes.map((name) => ({ name }))) })),
+      ),
+      process: await this.createAll(
+        'process',
+        DEMO_PROCESSES.map(({ steps, ...process }, index) => ({
+          ...process,
+          sortOrder: (index + 1) * 10,
+          steps: JSON.stringify(steps.map((name) => ({ name }))),
+        })),
+      ),
+    };
+    await this.createAll('customer', DEMO_CUSTOMERS);
+    for (const [entity, rows] of Object.entries(DEMO_STAFF)) await this.createAll(entity as MasterDataName, rows);
+
+    for (const style of demoGoods()) {
+      await this.service('goods').create({
+        code: style.code,
+        name: style.name,
+        category: ids.category.get(style.category),
+        unitGroup: ids.unitGroup.get('PCS'),
+        sizeGroup: ids.size.get(style.sizeGroup),
+        costPrice: style.costPrice,
+        salesPrice: style.salesPrice,
+        colorIds: style.colors.map((code) => ids.color.get(code)).join(','),
+      });
+    }
+    await this.seedUsers(ids.process);
+    this.logger.log(`demo factory seeded in ${Date.now() - started} ms`);
+  }
+
+  private async createAll(entity: MasterDataName, rows: Record<string, unknown>[]): Promise<Map<string, number>> {
+    const ids = new Map<string, number>();
+    const service = this.service(entity);
+    for (const row of rows) {
+      const record: MasterRecord = await service.create(row);
+      ids.set(String(row.code), record.id);
+    }
+    return ids;
+  }
+
+  private async seedUsers(processIds: Map<string, number>): Promise<void> {
+    const users = this.service<UserAdminService>('user');
+    const departments: { id: number; code: string }[] = await this.dataSource.query(`SELECT id, code FROM department`);
+    const departmentId = new Map(departments.map((row) => [row.code, row.id]));
+    for (const demo of DEMO_USERS) {
+      const existing: unknown[] = await this.dataSource.query(`SELECT 1 FROM app_user WHERE lower(username) = lower($1)`, [demo.username]);
+      if (existing.length) continue;
+      const created = await users.create({
+        username: demo.username,
+        password: demo.password,
+        nickname: demo.nickname,
+        position: demo.position,
+        department: departmentId.get(demo.department) ?? null,
+        enabled: true,
+      });
+      const ids = demo.processes.map((code) => processIds.get(code)!);
+      await this.dataSource.query(
+        `UPDATE app_user SET permissions = $2::text[], process_ids = $3::int[], attachment_process_ids = $3::int[] WHERE id = $1`,
+        [created.id, demo.permissions, ids],
+      );
+    }
+  }
+}
