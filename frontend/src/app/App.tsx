@@ -4,12 +4,14 @@ import { Router } from 'wouter';
 import { AppToast } from '../components/AppToast';
 import { AppRoutes } from './AppRoutes';
 import { RealtimeConnection } from './RealtimeConnection';
+import { RouteCatalogueSync } from './RouteCatalogueSync';
 
 export function App() {
   return (
     <PrimeReactProvider value={{ ripple: true }}>
       <Router>
         <RealtimeConnection />
+        <RouteCatalogueSync />
         <AppRoutes />
       </Router>
       <AppToast />

@@ -6,25 +6,26 @@ import { isRouteAllowed } from '@contracts/routes';
 import { MainLayout } from '../components/layout/MainLayout';
 import { LanguageDropdown } from '../components/LanguageDropdown';
 import { PageLoader } from '../components/PageLoader';
-import { findRoute, isPublicRoute, NOT_FOUND_ROUTE, paths, type AppRoute } from '../config/paths';
+import { isPublicRoute, matchRoutePath, NOT_FOUND_ROUTE, paths, type AppRoute } from '../config/paths';
 import { LogoutButton } from '../features/auth/components/LogoutButton';
 import { useSession } from '../lib/session';
 import { useSystemTitle } from '../lib/system-title';
 
 export type GuardDecision =
-  | { kind: 'render'; route: AppRoute }
+  | { kind: 'render'; route: AppRoute; params: Record<string, string> }
   | { kind: 'redirect'; to: string }
   | { kind: 'notFound' };
 
 /** The guard as a pure function, so the rule is testable without rendering. */
 export function decideRoute(pathname: string, search: string, token: string | undefined, permissions: readonly string[]): GuardDecision {
-  const route = findRoute(pathname);
+  const match = matchRoutePath(pathname);
+  const route = match?.route;
   if (!route) return token ? { kind: 'notFound' } : { kind: 'redirect', to: loginRedirect(pathname, search) };
   if (!isPublicRoute(route) && !token) return { kind: 'redirect', to: loginRedirect(pathname, search) };
   if (route.path === paths.login && token) return { kind: 'redirect', to: paths.blank };
   if (!isRouteAllowed(route.name, permissions)) return { kind: 'notFound' };
   if (route.redirect) return { kind: 'redirect', to: route.redirect };
-  return { kind: 'render', route };
+  return { kind: 'render', route, params: match.params };
 }
 
 function loginRedirect(pathname: string, search: string): string {
@@ -54,10 +55,13 @@ export function AppRoutes() {
   if (decision.kind === 'redirect') return <Redirect key={decision.to} to={decision.to} replace />;
 
   const route = decision.kind === 'render' ? decision.route : NOT_FOUND_ROUTE;
+  const params = decision.kind === 'render' ? decision.params : {};
   const Screen = route.component ?? NOT_FOUND_ROUTE.component!;
+  // Keyed by route and parameters: the generic base-data screens serve many routes, and each
+  // must start fresh rather than carry one entity's state into another's.
   const screen = (
     <Suspense fallback={<PageLoader />}>
-      <Screen />
+      <Screen key={`${route.name}:${JSON.stringify(params)}`} route={route} params={params} />
     </Suspense>
   );
 

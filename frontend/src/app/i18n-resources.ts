@@ -1,6 +1,8 @@
 // All namespaces, composed here because lib/ must not import features.
 import { commonLocales } from '../locales/common';
 import { authLocales } from '../features/auth/locales';
+import { baseDataLocales } from '../features/base-data/locales';
+import { permissionLocales } from '../features/permission/locales';
 import { errorsLocales } from '../features/errors/locales';
 import { homeLocales } from '../features/home/locales';
 import { settingsDashboardLocales } from '../features/settings-dashboard/locales';
@@ -11,6 +13,8 @@ const namespaces = {
   auth: authLocales,
   errors: errorsLocales,
   home: homeLocales,
+  baseData: baseDataLocales,
+  permission: permissionLocales,
   settingsDashboard: settingsDashboardLocales,
 };
 

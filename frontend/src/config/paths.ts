@@ -2,9 +2,10 @@
 // all read it; a screen exists for the user exactly when it has an entry here and
 // isRouteAllowed(name, permissions) holds. Screens load lazily, so each is its own chunk.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { PUBLIC_ROUTE_NAMES } from '@contracts/routes';
+import { PERMISSION_NAMES, PUBLIC_ROUTE_NAMES } from '@contracts/routes';
+import { MASTER_DATA, SPECIAL_MASTER_DATA } from '@contracts/master-data';
 
-export type MenuGroupKey = 'setting';
+export type MenuGroupKey = 'base' | 'setting';
 
 export interface MenuGroup {
   key: MenuGroupKey;
@@ -13,10 +14,17 @@ export interface MenuGroup {
 }
 
 export const MENU_GROUPS: Record<MenuGroupKey, MenuGroup> = {
+  base: { key: 'base', titleKey: 'common:menu.base', icon: 'pi pi-database' },
   setting: { key: 'setting', titleKey: 'common:menu.setting', icon: 'pi pi-cog' },
 };
 
 export type RouteLayout = 'main' | 'bare';
+
+/** What every screen receives: its route and the values of its path parameters (`:id`). */
+export interface RouteScreenProps {
+  route: AppRoute;
+  params: Record<string, string>;
+}
 
 export interface AppRoute {
   /** The route name of the permission rule (contracts/routes.ts). */
@@ -28,19 +36,88 @@ export interface AppRoute {
   /** Shown in the sidebar when present, under `group` or at the top level. */
   menu?: { icon: string; group?: MenuGroupKey };
   /** Either a screen or a redirect target. */
-  component?: LazyExoticComponent<ComponentType>;
+  component?: LazyExoticComponent<ComponentType<RouteScreenProps>>;
   redirect?: string;
+  /** Base-data screens: the master-data entity (URL segment) the generic screen shows. */
+  entity?: string;
+  /** The route a create/update screen belongs to: its menu entry and breadcrumb parent. */
+  parent?: string;
 }
 
 // React.lazy wants a default export; our screens use named exports.
-function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): LazyExoticComponent<ComponentType<RouteScreenProps>> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<RouteScreenProps> }));
+}
+
+// One list screen and one form screen serve every base-data entity (each its own route).
+const masterDataList = screen(() => import('../features/base-data/components/MasterDataListPage'), 'MasterDataListPage');
+const masterDataForm = screen(() => import('../features/base-data/components/MasterDataFormPage'), 'MasterDataFormPage');
+
+interface BaseEntity {
+  name: string;
+  routeName: string;
+  readOnly?: boolean;
+}
+
+/** Every base-data entity with list/create/update screens, in the sidebar's order. */
+export const BASE_ENTITIES: readonly BaseEntity[] = (() => {
+  const entities: BaseEntity[] = [...Object.values(MASTER_DATA), ...Object.values(SPECIAL_MASTER_DATA), { name: 'user', routeName: 'User' }];
+  const order = (entity: BaseEntity) => (PERMISSION_NAMES as readonly string[]).indexOf(entity.routeName);
+  return entities.sort((a, b) => order(a) - order(b));
+})();
+
+const ENTITY_ICONS: Record<string, string> = {
+  department: 'pi pi-sitemap',
+  process: 'pi pi-list-check',
+  goods: 'pi pi-shopping-bag',
+  ordertype: 'pi pi-file',
+  color: 'pi pi-palette',
+  category: 'pi pi-tags',
+  tranOrderType: 'pi pi-flag',
+  payMethod: 'pi pi-credit-card',
+  size: 'pi pi-arrows-h',
+  unitGroup: 'pi pi-box',
+  currency: 'pi pi-dollar',
+  salesperson: 'pi pi-briefcase',
+  designer: 'pi pi-pencil',
+  merchandiser: 'pi pi-user-edit',
+  customer: 'pi pi-users',
+  user: 'pi pi-user',
+};
+
+export const basePath = (entity: string, screen: 'index' | 'create' | 'update', id?: number | string): string =>
+  screen === 'update' ? `/base/${entity}/update/${id ?? ':id'}` : `/base/${entity}/${screen}`;
+
+/** `/base/<entity>/index|create|update/:id`, named <RouteName>Index / Create / Update. */
+function baseDataRoutes(entity: BaseEntity): AppRoute[] {
+  const index: AppRoute = {
+    name: `${entity.routeName}Index`,
+    path: basePath(entity.name, 'index'),
+    titleKey: `baseData:routes.${entity.name}.index`,
+    layout: 'main',
+    menu: { icon: ENTITY_ICONS[entity.name] ?? 'pi pi-table', group: 'base' },
+    component: masterDataList,
+    entity: entity.name,
+  };
+  if (entity.readOnly) return [index];
+  const form = (kind: 'create' | 'update'): AppRoute => ({
+    name: `${entity.routeName}${kind === 'create' ? 'Create' : 'Update'}`,
+    path: basePath(entity.name, kind),
+    titleKey: `baseData:routes.${entity.name}.${kind}`,
+    layout: 'main',
+    component: masterDataForm,
+    entity: entity.name,
+    parent: index.name,
+  });
+  return [index, form('create'), form('update')];
 }
 
 export const paths = {
   blank: '/',
   home: '/home/index',
   settingDashboard: '/setting/dashboard',
+  settingPermission: '/setting/permission',
+  company: '/base/company',
   login: '/login',
   notFound: '/404',
 } as const;
@@ -56,12 +133,29 @@ export const ROUTES: readonly AppRoute[] = [
     component: screen(() => import('../features/home/components/ConsolePage'), 'ConsolePage'),
   },
   {
+    name: 'Company',
+    path: paths.company,
+    titleKey: 'baseData:routes.company',
+    layout: 'main',
+    menu: { icon: 'pi pi-building', group: 'base' },
+    component: screen(() => import('../features/base-data/components/CompanyPage'), 'CompanyPage'),
+  },
+  ...BASE_ENTITIES.flatMap(baseDataRoutes),
+  {
     name: 'SettingDashboard',
     path: paths.settingDashboard,
     titleKey: 'common:routes.settingDashboard',
     layout: 'main',
     menu: { icon: 'pi pi-sliders-h', group: 'setting' },
     component: screen(() => import('../features/settings-dashboard/components/DashboardSettingsPage'), 'DashboardSettingsPage'),
+  },
+  {
+    name: 'Permission',
+    path: paths.settingPermission,
+    titleKey: 'permission:page.title',
+    layout: 'main',
+    menu: { icon: 'pi pi-lock', group: 'setting' },
+    component: screen(() => import('../features/permission/components/PermissionPage'), 'PermissionPage'),
   },
   {
     name: 'Login',
@@ -85,8 +179,44 @@ export function isPublicRoute(route: AppRoute): boolean {
   return (PUBLIC_ROUTE_NAMES as readonly string[]).includes(route.name);
 }
 
-/** Exact match, ignoring one trailing slash. No route has parameters yet. */
-export function findRoute(pathname: string): AppRoute | undefined {
+/** Parameters of `pathname` matched against a pattern with `:name` segments, or null. */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return ROUTES.find((route) => route.path === normalized);
+  const want = pattern.split('/');
+  const have = normalized.split('/');
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    if (want[i].startsWith(':')) {
+      if (!have[i]) return null;
+      try {
+        params[want[i].slice(1)] = decodeURIComponent(have[i]);
+      } catch {
+        return null;
+      }
+    } else if (want[i] !== have[i]) return null;
+  }
+  return params;
+}
+
+export interface RouteMatch {
+  route: AppRoute;
+  params: Record<string, string>;
+}
+
+/** The route of a path (ignoring one trailing slash) with its parameters. */
+export function matchRoutePath(pathname: string): RouteMatch | undefined {
+  for (const route of ROUTES) {
+    const params = matchPath(route.path, pathname);
+    if (params) return { route, params };
+  }
+  return undefined;
+}
+
+export function findRoute(pathname: string): AppRoute | undefined {
+  return matchRoutePath(pathname)?.route;
+}
+
+export function routeByName(name: string): AppRoute | undefined {
+  return ROUTES.find((route) => route.name === name);
 }

@@ -26,10 +26,18 @@ export class ApiError extends Error {
     /** The envelope's code (= HTTP status for errors); 0 when no response arrived. */
     readonly code: number,
     readonly kind: ApiErrorKind,
+    /** The envelope's `data` of an error: `field` names the offending field, `errorKey` the error. */
+    readonly data: ApiErrorData = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+export interface ApiErrorData {
+  field?: string;
+  errorKey?: string;
+  [key: string]: unknown;
 }
 
 export type FormValue = string | number | boolean | null | undefined;
@@ -64,6 +72,19 @@ function isEnvelope(body: unknown): body is ApiEnvelope {
   return typeof body === 'object' && body !== null && typeof (body as ApiEnvelope).code === 'number';
 }
 
+function isBinary(body: unknown): body is Blob {
+  return typeof Blob !== 'undefined' && body instanceof Blob;
+}
+
+/** A download that failed still answers with an envelope, wrapped in the Blob asked for. */
+async function envelopeOfBlob(blob: Blob): Promise<unknown> {
+  try {
+    return JSON.parse(await blob.text()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 function currentPathWithSearch(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
@@ -82,13 +103,14 @@ function handleUnauthorized(message: string): void {
   }
 }
 
-function fail(code: number, serverMessage: string | undefined, config: AxiosRequestConfig | undefined): ApiError {
+function fail(code: number, serverMessage: string | undefined, config: AxiosRequestConfig | undefined, data?: unknown): ApiError {
   if (code === UNAUTHORIZED_CODE) {
     const error = new ApiError(serverMessage || t('common:http.loginFirst'), code, 'unauthorized');
     handleUnauthorized(error.message);
     return error;
   }
-  const error = new ApiError(serverMessage || t('common:http.generic'), code, 'api');
+  const errorData = typeof data === 'object' && data !== null ? (data as ApiErrorData) : {};
+  const error = new ApiError(serverMessage || t('common:http.generic'), code, 'api', errorData);
   if (!config?.silent) notify({ severity: 'error', detail: error.message });
   return error;
 }
@@ -105,18 +127,20 @@ http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
 http.interceptors.response.use(
   (response: AxiosResponse) => {
     const body: unknown = response.data;
+    // Files (Excel exports) come as they are; only errors are envelopes.
+    if (isBinary(body) && response.status >= 200 && response.status < 300) return response;
     if (!isEnvelope(body)) return Promise.reject(fail(response.status || 500, undefined, response.config));
-    if (body.code !== SUCCESS_CODE) return Promise.reject(fail(body.code, body.message, response.config));
+    if (body.code !== SUCCESS_CODE) return Promise.reject(fail(body.code, body.message, response.config, body.data));
     return response;
   },
-  (error: unknown) => {
+  async (error: unknown) => {
     if (axios.isCancel(error)) return Promise.reject(error);
     if (!axios.isAxiosError(error)) return Promise.reject(error);
     const { response, config } = error;
     if (response) {
-      const body: unknown = response.data;
+      const body: unknown = isBinary(response.data) ? await envelopeOfBlob(response.data) : response.data;
       const code = isEnvelope(body) ? body.code : response.status;
-      return Promise.reject(fail(code, isEnvelope(body) ? body.message : undefined, config));
+      return Promise.reject(fail(code, isEnvelope(body) ? body.message : undefined, config, isEnvelope(body) ? body.data : undefined));
     }
     const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
     const failure = new ApiError(t(timedOut ? 'common:http.timeout' : 'common:http.network'), 0, timedOut ? 'timeout' : 'network');
@@ -135,6 +159,46 @@ export async function apiGet<T>(url: string, config?: AxiosRequestConfig): Promi
 export async function apiPost<T>(url: string, body?: FormBody | FormData, config?: AxiosRequestConfig): Promise<T> {
   const response = await http.post<ApiEnvelope<T>>(url, body, config);
   return response.data.data;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition (the UTF-8 name when given), else the fallback. */
+  fileName: string;
+}
+
+/** File name of a Content-Disposition header, preferring RFC 5987 `filename*`. */
+export function fileNameOf(disposition: string | undefined, fallback: string): string {
+  if (!disposition) return fallback;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // A malformed name: fall through to the plain one.
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1] : fallback;
+}
+
+/** GET a file as a Blob (token and Accept-Language travel as with every request). */
+export async function apiDownload(url: string, params: Record<string, string | number>, fallbackName: string): Promise<DownloadedFile> {
+  const response = await http.get<Blob>(url, { params, responseType: 'blob', timeout: 60_000 });
+  const disposition = response.headers['content-disposition'] as string | undefined;
+  return { blob: response.data, fileName: fileNameOf(disposition, fallbackName) };
+}
+
+/** Hand a downloaded file to the browser's save mechanism. */
+export function saveFile(file: DownloadedFile): void {
+  const href = URL.createObjectURL(file.blob);
+  const anchor = document.createElement('a');
+  anchor.href = href;
+  anchor.download = file.fileName;
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 /** For tests: forget the de-duplication window of the 401 handler. */

@@ -55,7 +55,22 @@ export function saveSession(result: LoginResult): void {
   refreshSession();
 }
 
+/** Per-session screen state (list pages, filters) is kept under this sessionStorage prefix. */
+export const SESSION_STATE_PREFIX = 'stitchboard.';
+
+function clearSessionState(): void {
+  try {
+    for (const key of Object.keys(window.sessionStorage)) {
+      if (key.startsWith(SESSION_STATE_PREFIX)) window.sessionStorage.removeItem(key);
+    }
+  } catch {
+    // Storage can be blocked; there is then nothing to clear.
+  }
+}
+
 export function clearSession(): void {
+  // The next user of this tab starts with fresh lists.
+  clearSessionState();
   Cookies.remove(COOKIE_NAMES.token, { path: '/' });
   Cookies.remove(COOKIE_NAMES.permission, { path: '/' });
   Cookies.remove(COOKIE_NAMES.processList, { path: '/' });

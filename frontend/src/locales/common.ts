@@ -7,6 +7,7 @@ const zhCN = {
     en: 'English',
   },
   menu: {
+    base: '基础资料',
     setting: '系统设置',
   },
   routes: {
@@ -85,6 +86,7 @@ const en: typeof zhCN = {
     en: 'English',
   },
   menu: {
+    base: 'Base data',
     setting: 'Settings',
   },
   routes: {

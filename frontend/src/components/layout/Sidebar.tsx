@@ -1,8 +1,8 @@
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'primereact/tooltip';
-import type { AppRoute } from '../../config/paths';
-import { buildMenu } from './menu';
+import { findRoute, type AppRoute } from '../../config/paths';
+import { buildMenu, menuRouteNameOf } from './menu';
 
 export interface SidebarProps {
   title: string;
@@ -16,9 +16,10 @@ export interface SidebarProps {
 export function Sidebar({ title, permissions, currentPath, collapsed, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
   const entries = buildMenu(permissions);
+  const activeName = menuRouteNameOf(findRoute(currentPath));
 
   const item = (route: AppRoute, nested: boolean) => {
-    const active = currentPath === route.path;
+    const active = route.name === activeName;
     const label = t(route.titleKey);
     return (
       <li key={route.name}>

@@ -1,7 +1,7 @@
 // Sidebar and breadcrumb content, derived from the route table and the permission rule, so a
 // screen the user may not open never shows up in the menu.
 import { isRouteAllowed } from '@contracts/routes';
-import { MENU_GROUPS, ROUTES, type AppRoute, type MenuGroup } from '../../config/paths';
+import { MENU_GROUPS, ROUTES, routeByName, type AppRoute, type MenuGroup } from '../../config/paths';
 
 export type MenuEntry = { kind: 'item'; route: AppRoute } | { kind: 'group'; group: MenuGroup; routes: AppRoute[] };
 
@@ -31,7 +31,15 @@ export interface Crumb {
 export function breadcrumbOf(route: AppRoute | undefined): Crumb[] {
   if (!route) return [];
   const crumbs: Crumb[] = [];
-  if (route.menu?.group) crumbs.push({ titleKey: MENU_GROUPS[route.menu.group].titleKey });
+  const parent = route.parent ? routeByName(route.parent) : undefined;
+  const group = (parent ?? route).menu?.group;
+  if (group) crumbs.push({ titleKey: MENU_GROUPS[group].titleKey });
+  if (parent) crumbs.push({ titleKey: parent.titleKey, path: parent.path });
   crumbs.push({ titleKey: route.titleKey, path: route.path });
   return crumbs;
+}
+
+/** The menu entry to highlight for a path: the screen itself, or the list a form belongs to. */
+export function menuRouteNameOf(route: AppRoute | undefined): string | undefined {
+  return route?.parent ?? route?.name;
 }

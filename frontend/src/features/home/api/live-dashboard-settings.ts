@@ -83,7 +83,9 @@ export function createLiveDashboardSettings(
     if (event.name !== 'settings.dashboardUpdated') return;
     eventsApplied += 1;
     const current = store.get().settings;
-    apply({ ...event.payload, boardKey: current?.boardKey }, { lastEvent: { seq: event.seq, at: event.at }, error: false });
+    // The envelope type is not narrowed by its name; this name always carries the settings.
+    const payload = event.payload as DashboardSettings;
+    apply({ ...payload, boardKey: current?.boardKey }, { lastEvent: { seq: event.seq, at: event.at }, error: false });
   };
 
   return {

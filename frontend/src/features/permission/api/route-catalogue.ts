@@ -1,0 +1,68 @@
+// The route catalogue: the screens a permission can open, as the frontend's route table and
+// both language resources describe them. The server stores it (generateRoute) so the
+// permission screen offers exactly the screens that exist.
+import i18next from 'i18next';
+import { ALWAYS_ALLOWED_ROUTE_NAMES, permissionNameOf } from '@contracts/routes';
+import { PERMISSION_ADMIN, type RouteCatalogue, type RouteCatalogueEntry } from '@contracts/users';
+import type { Localized } from '@contracts/master-data';
+import { MENU_GROUPS, ROUTES, type AppRoute } from '../../../config/paths';
+import { apiGet, apiPost } from '../../../lib/http-client';
+
+const localizedText = (key: string): Localized => ({
+  'zh-CN': i18next.getFixedT('zh-CN')(key),
+  en: i18next.getFixedT('en')(key),
+});
+
+/** One entry per permission name, in sidebar order; screens without a menu entry belong to their list. */
+export function buildRouteCatalogue(routes: readonly AppRoute[] = ROUTES): RouteCatalogue {
+  const entries = new Map<string, RouteCatalogueEntry>();
+  for (const route of routes) {
+    if (!route.menu || (ALWAYS_ALLOWED_ROUTE_NAMES as readonly string[]).includes(route.name)) continue;
+    const name = permissionNameOf(route.name);
+    if (entries.has(name)) continue;
+    const group = route.menu.group ?? '';
+    const entry: RouteCatalogueEntry = { name, group, title: localizedText(route.titleKey) };
+    if (group) entry.groupTitle = localizedText(MENU_GROUPS[group].titleKey);
+    entries.set(name, entry);
+  }
+  return [...entries.values()];
+}
+
+const normalized = (catalogue: RouteCatalogue) =>
+  JSON.stringify(catalogue.map(({ name, group, title, groupTitle }) => ({ name, group, title, groupTitle: groupTitle ?? null })));
+
+export const sameCatalogue = (a: RouteCatalogue, b: RouteCatalogue): boolean => normalized(a) === normalized(b);
+
+/** GET /admin/setting/getRouteCatalogue: what the server stored ([] before the first generate). */
+export async function getRouteCatalogue(): Promise<RouteCatalogue> {
+  const stored = await apiGet<RouteCatalogue | null>('/admin/setting/getRouteCatalogue', { silent: true });
+  return Array.isArray(stored) ? stored : [];
+}
+
+/** POST /admin/setting/generateRoute: `routes` = the catalogue as a JSON string. */
+export function generateRouteCatalogue(catalogue: RouteCatalogue = buildRouteCatalogue()): Promise<unknown> {
+  return apiPost<unknown>('/admin/setting/generateRoute', { routes: JSON.stringify(catalogue) }, { silent: true });
+}
+
+let synced: Promise<RouteCatalogue> | null = null;
+
+/**
+ * For a user who may change permissions: make the stored catalogue match this frontend's
+ * (once per page load). Resolves with the catalogue now stored; never rejects.
+ */
+export function syncRouteCatalogue(permissions: readonly string[]): Promise<RouteCatalogue> {
+  if (!permissions.includes(PERMISSION_ADMIN)) return Promise.resolve([]);
+  synced ??= (async () => {
+    const own = buildRouteCatalogue();
+    try {
+      const stored = await getRouteCatalogue();
+      if (sameCatalogue(stored, own)) return stored;
+      await generateRouteCatalogue(own);
+      return own;
+    } catch {
+      synced = null;
+      return [];
+    }
+  })();
+  return synced;
+}
