@@ -13,6 +13,7 @@ import { SOCKET_EVENTS, type DomainEventEnvelope } from '../../contracts/events.
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { IN_MEMORY_DATA_DIR } from '../src/database/embedded-postgres.js';
+import { createScratchDatabase } from '../src/database/scratch-database.js';
 import { formatMs, nowMs, percentiles } from './stats.js';
 
 const CLIENT_COUNTS = [100, 500];
@@ -99,7 +100,9 @@ async function rawPgBaseline(databaseUrl: string): Promise<number[]> {
 }
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL;
+  // On a server, work in a scratch database of our own and drop it afterwards.
+  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'sb_bench') : null;
+  const databaseUrl = scratch?.url;
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
@@ -165,6 +168,7 @@ async function main(): Promise<void> {
     console.log('\n(raw pg baseline needs DATABASE_URL: the embedded database takes one connection, the app holds it)');
   }
   await app.close();
+  await scratch?.drop();
 }
 
 main().then(

@@ -50,8 +50,8 @@ export class MasterDataRepository {
       });
   }
 
-  private selectClause(...extraColumns: string[]): string {
-    const columns = [`t.id`, `t.version`, `t.created_at AS "createdAt"`, `t.updated_at AS "updatedAt"`, ...extraColumns];
+  private selectClause(): string {
+    const columns = [`t.id`, `t.version`, `t.created_at AS "createdAt"`, `t.updated_at AS "updatedAt"`];
     for (const [field, definition] of this.fieldEntries) {
       if (definition.kind === 'reference') {
         const alias = `r_${columnOf(field)}`;
@@ -120,13 +120,16 @@ export class MasterDataRepository {
   async list(manager: EntityManager, query: ParsedListQuery, extra: SqlPart[] = []): Promise<{ rows: MasterRecord[]; total: number }> {
     const where = this.whereClause(query, extra);
     const offset = (query.page - 1) * query.pageSize;
-    // count(*) OVER () is computed before LIMIT: the page and the total in one query.
-    const rows: (MasterRecord & { __total: string })[] = await manager.query(
-      `${this.selectClause('count(*) OVER () AS __total')} ${where.sql} ${this.orderClause(query)} LIMIT ${query.pageSize} OFFSET ${offset}`,
+    // Two queries rather than count(*) OVER (): a window count makes PostgreSQL build and sort
+    // every matching row, while a LIMITed page can walk the code index and the count can use an
+    // index-only scan (measured: 16 ms → a few ms for page 1 of 10,000 styles).
+    const rows: MasterRecord[] = await manager.query(
+      `${this.selectClause()} ${where.sql} ${this.orderClause(query)} LIMIT ${query.pageSize} OFFSET ${offset}`,
       where.params,
     );
-    const total = rows.length ? Number(rows[0].__total) : await this.count(manager, where);
-    return { rows: rows.map(({ __total: _total, ...row }) => row as MasterRecord), total };
+    const complete = query.page === 1 && rows.length < query.pageSize;
+    const total = complete ? rows.length : await this.count(manager, where);
+    return { rows, total };
   }
 
   /** Every row matching the query, in order, up to `limit` (for the Excel export). */

@@ -1,8 +1,6 @@
 // Boots the real app on a real, empty database for API and socket tests: a fresh database on
 // the PostgreSQL server when DATABASE_URL is set, otherwise an in-memory embedded one.
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
@@ -10,6 +8,7 @@ import type { SocketAuth } from '../../../contracts/events.js';
 import { createApp } from '../app.factory.js';
 import { loadConfig } from '../config/app-config.js';
 import { IN_MEMORY_DATA_DIR } from '../database/embedded-postgres.js';
+import { createScratchDatabase } from '../database/scratch-database.js';
 import { SeedService } from '../seed/seed.service.js';
 
 export const TEST_ADMIN_PASSWORD = 'test-admin-pass';
@@ -30,25 +29,7 @@ export interface TestAppOptions {
   databaseUrl?: string;
 }
 
-/** Creates an empty database next to DATABASE_URL's and returns its URL and a dropper. */
-export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `sb_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
+export { createScratchDatabase };
 
 export async function bootTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   let databaseUrl = options.databaseUrl;
