@@ -9,10 +9,39 @@ export interface MasterDataChanged {
   action: 'created' | 'updated' | 'deleted';
 }
 
+export type ProductionOrderAction =
+  | 'created'
+  | 'updated'
+  | 'deleted'
+  | 'reviewed'
+  | 'reviewCancelled'
+  | 'hidden'
+  | 'shown'
+  | 'documentUploaded';
+
+export interface ProductionOrderChanged {
+  id: number;
+  orderNo: string;
+  action: ProductionOrderAction;
+  /** The order's version after the change (detail screens compare it with theirs). */
+  version: number | null;
+}
+
+export interface SaleOrderChanged {
+  id: number;
+  orderNo: string;
+  action: 'created' | 'updated' | 'deleted';
+  version: number | null;
+}
+
 export interface DomainEventMap {
   'settings.dashboardUpdated': DashboardSettings;
   /** A master-data record changed: open lists and forms of that entity refresh. */
   'masterData.changed': MasterDataChanged;
+  /** To rooms `saleOrders` and `saleOrder:<id>`. */
+  'saleOrder.changed': SaleOrderChanged;
+  /** To rooms `productionOrders`, `order:<id>` and `board`. */
+  'productionOrder.changed': ProductionOrderChanged;
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -36,6 +65,9 @@ export const ROOMS = {
   order: (id: number | string) => `order:${id}`,
   process: (id: number | string) => `process:${id}`,
   masterData: (entity: MasterDataName) => `masterData:${entity}`,
+  saleOrders: 'saleOrders',
+  saleOrder: (id: number | string) => `saleOrder:${id}`,
+  productionOrders: 'productionOrders',
 } as const;
 
 export interface SubscribeRequest {

@@ -39,6 +39,12 @@ export const PERMISSION_NAMES = [
   'Merchandiser',
   'Customer',
   'User',
+  'SaleOrder',
+  'ProductionOrder',
+  'Order',
+  'OrderReview',
+  'OrderHide',
+  'SaleOrderSub',
   'SettingDashboard',
   'Permission',
 ] as const;

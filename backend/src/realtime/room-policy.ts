@@ -4,8 +4,8 @@ import type { AuthenticatedUser } from '../common/http/route-access.decorators.j
 export type SocketIdentity = { kind: 'user'; user: AuthenticatedUser } | { kind: 'boardKey' };
 
 const BOARD_KEY_ROOMS = new Set(['board', 'settings']);
-const USER_ROOMS = new Set(['board', 'settings', 'statistics']);
-const ENTITY_ROOM = /^(order|process):[1-9]\d{0,9}$/;
+const USER_ROOMS = new Set(['board', 'settings', 'statistics', 'saleOrders', 'productionOrders']);
+const ENTITY_ROOM = /^(order|saleOrder|process):[1-9]\d{0,9}$/;
 const MASTER_DATA_ROOM = /^masterData:[a-zA-Z]{1,32}$/;
 
 /** The server, not the client, decides which rooms a socket may join. */
