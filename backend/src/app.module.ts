@@ -14,6 +14,7 @@ import { MasterDataModule } from './master-data/master-data.module.js';
 import { CompanyModule } from './company/company.module.js';
 import { GoodsModule } from './goods/goods.module.js';
 import { ProcessModule } from './process/process.module.js';
+import { ProductionOrderModule } from './production-order/production-order.module.js';
 import { SizeGroupModule } from './size-group/size-group.module.js';
 import { UploadModule } from './upload/upload.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
@@ -22,6 +23,9 @@ import { DemoSeeder } from './seed/demo-seeder.js';
 import { SeedService } from './seed/seed.service.js';
 import { SettingModule } from './setting/setting.module.js';
 import { UserModule } from './user/user.module.js';
+import { OrderNumberModule } from './order-number/order-number.module.js';
+import { SaleOrderModule } from './sale-order/sale-order.module.js';
+import { SaleOrderSubModule } from './sale-order-sub/sale-order-sub.module.js';
 
 @Module({})
 export class AppModule {
@@ -55,7 +59,11 @@ export class AppModule {
         GoodsModule,
         CompanyModule,
         UploadModule,
+        ProductionOrderModule,
         RealtimeModule,
+        OrderNumberModule,
+        SaleOrderModule,
+        SaleOrderSubModule,
         ...(serveFrontend
           ? [
               ServeStaticModule.forRoot({

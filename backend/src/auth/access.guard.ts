@@ -35,7 +35,7 @@ export class AccessGuard implements CanActivate {
     if (!user) throw new DomainException('tokenInvalid');
     request.user = user;
 
-    if (access.kind === 'permission' && !user.permissions.includes(permissionNameOf(access.routeName))) {
+    if (access.kind === 'permission' && !access.routeNames.some((name) => user.permissions.includes(permissionNameOf(name)))) {
       throw new DomainException('forbidden');
     }
     return true;

@@ -51,4 +51,10 @@ export const TABLE_LABELS: Record<string, Localized> = {
   size: { 'zh-CN': '尺码', en: 'Size' },
   process: { 'zh-CN': '工序', en: 'Process' },
   app_user: { 'zh-CN': '用户', en: 'User' },
+  sale_order: { 'zh-CN': '销售订单', en: 'Sales orders' },
+  sale_order_line: { 'zh-CN': '销售订单', en: 'Sales orders' },
+  sale_order_cell: { 'zh-CN': '销售订单', en: 'Sales orders' },
+  production_order: { 'zh-CN': '生产订单', en: 'Production orders' },
+  production_order_cell: { 'zh-CN': '生产订单', en: 'Production orders' },
+  production_order_step: { 'zh-CN': '生产订单', en: 'Production orders' },
 };

@@ -32,6 +32,22 @@ export const ERRORS = {
   tooManyRequests: { status: 429, key: 'errors.tooManyRequests' },
   internal: { status: 500, key: 'errors.internal' },
   unavailable: { status: 503, key: 'errors.unavailable' },
+  // Sales orders and order numbering.
+  noChildDetail: { status: 400, key: 'errors.noChildDetail' },
+  noColorOrSizeSelected: { status: 400, key: 'errors.noColorOrSizeSelected' },
+  goodsCodeInvalid: { status: 400, key: 'errors.goodsCodeInvalid' },
+  itemAlreadyExists: { status: 400, key: 'errors.itemAlreadyExists' },
+  colorNotOfStyle: { status: 400, key: 'errors.colorNotOfStyle' },
+  sizeNotOfStyle: { status: 400, key: 'errors.sizeNotOfStyle' },
+  deliveryBeforeOrderDate: { status: 400, key: 'errors.deliveryBeforeOrderDate' },
+  orderNumberPatternInvalid: { status: 400, key: 'errors.orderNumberPatternInvalid' },
+  orderNumberExists: { status: 409, key: 'errors.orderNumberExists' },
+  // Production orders.
+  cancelReviewFirst: { status: 409, key: 'errors.cancelReviewFirst' },
+  alreadyReviewed: { status: 409, key: 'errors.alreadyReviewed' },
+  notReviewed: { status: 409, key: 'errors.notReviewed' },
+  documentNotUploaded: { status: 409, key: 'errors.documentNotUploaded' },
+  importInvalid: { status: 400, key: 'errors.importInvalid' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

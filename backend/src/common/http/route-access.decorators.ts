@@ -9,7 +9,7 @@ export const SUCCESS_MESSAGE_KEY = 'stitchboard:success-message';
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'authenticated' }
-  | { kind: 'permission'; routeName: string };
+  | { kind: 'permission'; routeNames: string[] };
 
 /** No token needed (login, system title, health, the public board). */
 export const Public = () => SetMetadata(ROUTE_ACCESS_KEY, { kind: 'public' } satisfies RouteAccess);
@@ -20,13 +20,14 @@ export const Authenticated = () =>
 
 /**
  * The screen (route name) this endpoint belongs to; the caller needs its permission name
- * (the route name less an Index/Create/Update suffix).
+ * (the route name less an Index/Create/Update suffix). An endpoint several screens use (the
+ * order list serves the order, review and hide screens) names them all: any one suffices.
  */
-export const ForRoute = (routeName: string) =>
+export const ForRoute = (routeName: string, ...alsoFor: string[]) =>
   applyDecorators(
-    SetMetadata(ROUTE_ACCESS_KEY, { kind: 'permission', routeName } satisfies RouteAccess),
+    SetMetadata(ROUTE_ACCESS_KEY, { kind: 'permission', routeNames: [routeName, ...alsoFor] } satisfies RouteAccess),
     ApiSecurity('token'),
-    ApiHeader({ name: 'token', required: true, description: `session token; needs permission for route ${routeName}` }),
+    ApiHeader({ name: 'token', required: true, description: `session token; needs permission for route ${[routeName, ...alsoFor].join(' or ')}` }),
   );
 
 /** The i18n key of the envelope's message on success (default messages.success). */

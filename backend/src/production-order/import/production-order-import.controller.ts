@@ -1,0 +1,35 @@
+import { Controller, Get, Headers, HttpCode, Post, Query, StreamableFile, UploadedFiles } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ForRoute, SuccessMessage } from '../../common/http/route-access.decorators.js';
+import { languageFromHeader } from '../../common/i18n/translator.js';
+import { ProductionOrderImportService } from './production-order-import.service.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+@ApiTags('production orders')
+@Controller('admin/productionOrder')
+export class ProductionOrderImportController {
+  constructor(private readonly imports: ProductionOrderImportService) {}
+
+  @Get('importTemplate')
+  @ForRoute('ProductionOrderCreate')
+  @ApiProduces(XLSX)
+  @ApiOperation({ summary: 'The import template: the import columns headed in the request language, an example row and a notes sheet' })
+  async importTemplate(@Headers('accept-language') acceptLanguage?: string, @Query('lang') lang?: string): Promise<StreamableFile> {
+    const language = languageFromHeader(acceptLanguage ?? lang);
+    const file = await this.imports.template(language);
+    const name = language === 'en' ? 'production-order-import.xlsx' : '生产单导入模板.xlsx';
+    return new StreamableFile(file, { type: XLSX, disposition: `attachment; filename="production-order-import.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}` });
+  }
+
+  @Post('importExcel')
+  @HttpCode(200)
+  @ForRoute('ProductionOrderCreate')
+  @SuccessMessage('messages.saveSuccess')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @ApiOperation({ summary: "Import production orders from .xlsx: all rows or none; errors as ImportRowError[] in data.errors (code 400, errorKey 'importInvalid')" })
+  importExcel(@UploadedFiles() files: Express.Multer.File[] | undefined, @Headers('accept-language') acceptLanguage?: string): Promise<{ created: number; orders: { id: number; orderNo: string }[] }> {
+    return this.imports.importFile(files, languageFromHeader(acceptLanguage));
+  }
+}
