@@ -339,6 +339,18 @@ describe('production orders (API)', () => {
     expect((await t.http.get('/api/admin/productionOrder/document').query({ id: order.id }).set('token', viewer)).status).toBe(403);
   });
 
+  it('lets the review, document and hide screens list orders, but not change what they do not own', async () => {
+    const order = await createOrder();
+    const user = await data<{ id: number; version: number }>(post('user/create', { username: 'reviewer.only', nickname: 'Reviewer', password: 'secret-1' }));
+    await data(post('user/updatePermission', { id: user.id, version: user.version, permissions: 'Home,OrderReview' }));
+    const reviewer = await t.login('reviewer.only', 'secret-1');
+    expect((await get('productionOrder/list', {}, reviewer)).status).toBe(200);
+    expect((await get('productionOrder/detail', { id: order.id }, reviewer)).status).toBe(200);
+    expect((await post('productionOrder/review', { id: order.id, version: order.version, confirmWithoutDocument: 'true' }, reviewer)).status).toBe(200);
+    expect((await post('productionOrder/create', orderBody(), reviewer)).status).toBe(403);
+    expect((await post('productionOrder/hide', { ids: String(order.id) }, reviewer)).status).toBe(403);
+  });
+
   it('publishes productionOrder.changed after each change to productionOrders, order:<id> and board', async () => {
     const socket: Socket = t.socket({ token: admin });
     await connected(socket);

@@ -29,6 +29,24 @@ describe('the demo factory', () => {
     expect(style.name).toMatch(/[\u4e00-\u9fff].* [A-Za-z]/);
   });
 
+  it('has 40 orders across customers, months and states', async () => {
+    expect(await count('sale_order')).toBe(40);
+    expect(await count('sale_order', 'total_amount > 0 AND profit <> 0')).toBe(40);
+    const [{ customers, months }] = await db.query(
+      `SELECT count(DISTINCT customer_id)::int AS customers, count(DISTINCT date_trunc('month', order_date))::int AS months FROM sale_order`,
+    );
+    expect(customers).toBe(5);
+    expect(months).toBeGreaterThanOrEqual(4);
+    const orders = await count('production_order');
+    expect(orders).toBeGreaterThan(36);
+    expect(await count('production_order', 'reviewed')).toBeGreaterThan(0);
+    expect(await count('production_order', 'NOT reviewed')).toBeGreaterThan(0);
+    expect(await count('production_order', 'document IS NULL')).toBeGreaterThan(0);
+    expect(await count('production_order', 'hidden')).toBeGreaterThan(0);
+    expect(await count('production_order', 'delivery_date < current_date AND NOT completed')).toBeGreaterThan(0);
+    expect(await count('sale_order s', 'NOT EXISTS (SELECT 1 FROM production_order p WHERE p.sale_order_id = s.id)')).toBe(4);
+  });
+
   it('has users with different permissions who can log in', async () => {
     const merchandiser = await t.login('merchandiser', 'demo1234');
     expect((await t.http.get('/api/admin/goods/list').set('token', merchandiser)).body.data.total).toBe(30);

@@ -5,7 +5,12 @@ import { DataSource } from 'typeorm';
 import type { MasterDataName, MasterRecord } from '../../../contracts/master-data.js';
 import { masterDataServiceToken } from '../master-data/master-data.controller-factory.js';
 import type { MasterDataService } from '../master-data/master-data.service.js';
+import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
+import { ProductionOrderService } from '../production-order/production-order.service.js';
+import { SaleOrderService } from '../sale-order/sale-order.service.js';
+import { UploadService } from '../upload/upload.service.js';
 import type { UserAdminService } from '../user/user-admin.service.js';
+import { seedDemoOrders } from './demo-orders.js';
 import {
   DEMO_CATEGORIES,
   DEMO_COLORS,
@@ -73,7 +78,18 @@ export class DemoSeeder {
       });
     }
     await this.seedUsers(ids.process);
+    await seedDemoOrders(this.dataSource.manager, {
+      saleOrders: this.moduleRef.get(SaleOrderService, { strict: false }),
+      productionOrders: this.moduleRef.get(ProductionOrderService, { strict: false }),
+      uploads: this.moduleRef.get(UploadService, { strict: false }),
+    }, await this.adminActor());
     this.logger.log(`demo factory seeded in ${Date.now() - started} ms`);
+  }
+
+  /** The administrator, as the actor of the demo reviews and uploads. */
+  private async adminActor(): Promise<AuthenticatedUser> {
+    const [admin] = await this.dataSource.query(`SELECT id, username, permissions FROM app_user WHERE lower(username) = 'admin'`);
+    return { id: admin.id, username: admin.username, sessionId: 0, permissions: admin.permissions, processIds: [], attachmentProcessIds: [] };
   }
 
   private async createAll(entity: MasterDataName, rows: Record<string, unknown>[]): Promise<Map<string, number>> {
