@@ -84,7 +84,7 @@ export async function seedDemoOrders(
         version = (await services.productionOrders.uploadDocument({ id: order.id, version, document: upload.id })).version;
       }
       if (withDocument && n % 3 !== 2) {
-        version = (await services.productionOrders.review({ id: order.id, version, note: '资料齐全 Complete', reviewDate: isoDay(orderDate + 2 * DAY) }, admin)).version;
+        await services.productionOrders.review({ id: order.id, version, note: '资料齐全 Complete', reviewDate: isoDay(orderDate + 2 * DAY) }, admin);
       }
     }
     if (n % 10 === 4) await services.productionOrders.setHidden(productionOrders.map((order) => order.id).join(','), true);
