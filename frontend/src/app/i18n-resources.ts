@@ -6,6 +6,7 @@ import { permissionLocales } from '../features/permission/locales';
 import { errorsLocales } from '../features/errors/locales';
 import { homeLocales } from '../features/home/locales';
 import { settingsDashboardLocales } from '../features/settings-dashboard/locales';
+import { ordersLocales } from '../features/orders/locales';
 import type { Language, LanguageResources } from '../lib/i18n';
 
 const namespaces = {
@@ -16,6 +17,7 @@ const namespaces = {
   baseData: baseDataLocales,
   permission: permissionLocales,
   settingsDashboard: settingsDashboardLocales,
+  orders: ordersLocales,
 };
 
 function forLanguage(language: Language): LanguageResources {

@@ -5,7 +5,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { PERMISSION_NAMES, PUBLIC_ROUTE_NAMES } from '@contracts/routes';
 import { MASTER_DATA, SPECIAL_MASTER_DATA } from '@contracts/master-data';
 
-export type MenuGroupKey = 'base' | 'setting';
+export type MenuGroupKey = 'base' | 'production' | 'setting';
 
 export interface MenuGroup {
   key: MenuGroupKey;
@@ -15,6 +15,7 @@ export interface MenuGroup {
 
 export const MENU_GROUPS: Record<MenuGroupKey, MenuGroup> = {
   base: { key: 'base', titleKey: 'common:menu.base', icon: 'pi pi-database' },
+  production: { key: 'production', titleKey: 'orders:menu.production', icon: 'pi pi-briefcase' },
   setting: { key: 'setting', titleKey: 'common:menu.setting', icon: 'pi pi-cog' },
 };
 
@@ -122,6 +123,51 @@ export const paths = {
   notFound: '/404',
 } as const;
 
+/** The order screens (PRODUCT.md §6), group 生产管理 / Production. */
+export const ORDER_PATHS = {
+  saleOrderIndex: '/production/saleOrder/index',
+  saleOrderCreate: '/production/saleOrder/create',
+  saleOrderUpdate: (id: number | string = ':id') => `/production/saleOrder/update/${id}`,
+  productionOrderIndex: '/production/productionOrder/index',
+  productionOrderCreate: '/production/productionOrder/create',
+  productionOrderUpdate: (id: number | string = ':id') => `/production/productionOrder/update/${id}`,
+  orderIndex: '/production/order/index',
+  orderCreate: '/production/order/create',
+  orderReview: '/production/order/review',
+  orderHide: '/production/orderHide',
+  saleOrderSub: '/production/saleOrderSub',
+} as const;
+
+function orderRoutes(): AppRoute[] {
+  const orders = (name: string, path: string, titleKey: string, component: LazyExoticComponent<ComponentType<RouteScreenProps>>, extra: Partial<AppRoute> = {}): AppRoute => ({
+    name,
+    path,
+    titleKey: `orders:routes.${titleKey}`,
+    layout: 'main',
+    component,
+    ...extra,
+  });
+  const menu = (icon: string) => ({ menu: { icon, group: 'production' as const } });
+  const saleOrderList = screen(() => import('../features/orders/sale-order/SaleOrderListPage'), 'SaleOrderListPage');
+  const saleOrderForm = screen(() => import('../features/orders/sale-order/SaleOrderFormPage'), 'SaleOrderFormPage');
+  const productionOrderList = screen(() => import('../features/orders/production-order/ProductionOrderListPage'), 'ProductionOrderListPage');
+  const productionOrderCreate = screen(() => import('../features/orders/production-order/ProductionOrderCreatePage'), 'ProductionOrderCreatePage');
+  const productionOrderUpdate = screen(() => import('../features/orders/production-order/ProductionOrderUpdatePage'), 'ProductionOrderUpdatePage');
+  return [
+    orders('SaleOrderIndex', ORDER_PATHS.saleOrderIndex, 'saleOrderIndex', saleOrderList, menu('pi pi-shopping-cart')),
+    orders('SaleOrderCreate', ORDER_PATHS.saleOrderCreate, 'saleOrderCreate', saleOrderForm, { parent: 'SaleOrderIndex' }),
+    orders('SaleOrderUpdate', ORDER_PATHS.saleOrderUpdate(), 'saleOrderUpdate', saleOrderForm, { parent: 'SaleOrderIndex' }),
+    orders('ProductionOrderIndex', ORDER_PATHS.productionOrderIndex, 'productionOrderIndex', productionOrderList, menu('pi pi-cog')),
+    orders('ProductionOrderCreate', ORDER_PATHS.productionOrderCreate, 'productionOrderCreate', productionOrderCreate, { parent: 'ProductionOrderIndex' }),
+    orders('ProductionOrderUpdate', ORDER_PATHS.productionOrderUpdate(), 'productionOrderUpdate', productionOrderUpdate, { parent: 'ProductionOrderIndex' }),
+    orders('OrderIndex', ORDER_PATHS.orderIndex, 'orderIndex', screen(() => import('../features/orders/order-document/DocumentListPage'), 'DocumentListPage'), menu('pi pi-camera')),
+    orders('OrderCreate', ORDER_PATHS.orderCreate, 'orderCreate', screen(() => import('../features/orders/order-document/DocumentUploadPage'), 'DocumentUploadPage'), { parent: 'OrderIndex' }),
+    orders('OrderReview', ORDER_PATHS.orderReview, 'orderReview', screen(() => import('../features/orders/order-review/OrderReviewPage'), 'OrderReviewPage'), menu('pi pi-verified')),
+    orders('OrderHide', ORDER_PATHS.orderHide, 'orderHide', screen(() => import('../features/orders/order-hide/OrderHidePage'), 'OrderHidePage'), menu('pi pi-eye-slash')),
+    orders('SaleOrderSub', ORDER_PATHS.saleOrderSub, 'saleOrderSub', screen(() => import('../features/orders/order-details/OrderDetailsPage'), 'OrderDetailsPage'), menu('pi pi-list')),
+  ];
+}
+
 export const ROUTES: readonly AppRoute[] = [
   { name: 'Blank', path: paths.blank, titleKey: 'common:routes.home', layout: 'main', redirect: paths.home },
   {
@@ -141,6 +187,7 @@ export const ROUTES: readonly AppRoute[] = [
     component: screen(() => import('../features/base-data/components/CompanyPage'), 'CompanyPage'),
   },
   ...BASE_ENTITIES.flatMap(baseDataRoutes),
+  ...orderRoutes(),
   {
     name: 'SettingDashboard',
     path: paths.settingDashboard,

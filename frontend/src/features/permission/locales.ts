@@ -31,7 +31,7 @@ const en: typeof zhCN = {
     title: 'Permissions',
     subtitle: 'Choose the screens each user may open, the processes they may scan and whose attachments they may view. Changes apply at their next sign-in.',
     users: 'Users',
-    searchUsers: 'Search username or name',
+    searchUsers: 'Search users',
     noUsers: 'No matching users',
     pickUser: 'Pick a user on the left',
     screens: 'Screens',

@@ -36,6 +36,6 @@ describe('permission tree', () => {
     const setting = tree.find((node) => node.key === 'group:setting')!;
     const all = selectionOf(tree, setting.children!.map((node) => String(node.key)));
     expect(all['group:setting']).toEqual({ checked: true, partialChecked: false });
-    expect(unlistedPermissions(catalogue, ['Home', 'SaleOrder'])).toEqual(['SaleOrder']);
+    expect(unlistedPermissions(catalogue, ['Home', 'RetiredScreen'])).toEqual(['RetiredScreen']);
   });
 });

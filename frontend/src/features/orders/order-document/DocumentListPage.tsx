@@ -1,0 +1,86 @@
+// Production documents: which orders have their paper sheet uploaded, and a way to upload it.
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { Message } from 'primereact/message';
+import { ROOMS } from '@contracts/events';
+import type { ProductionOrder } from '@contracts/orders';
+import { isRouteAllowed } from '@contracts/routes';
+import { ORDER_PATHS } from '../../../config/paths';
+import { formatDate } from '../../../lib/format-date';
+import { useSession } from '../../../lib/session';
+import { getProductionOrderList } from '../api/production-orders';
+import { ChoiceFilter, DateRangeFilter, FilterBar, ReferenceFilter } from '../components/filters';
+import { ListToolbar } from '../components/ListToolbar';
+import { DocumentTag, PRODUCTION_ORDER_FILTER_FIELDS, PRODUCTION_ORDER_SORT_FIELDS, ProductionOrderTable } from '../components/ProductionOrderTable';
+import { useOrderEvents } from '../hooks/use-order-events';
+import { useOrderList } from '../hooks/use-order-list';
+import '../orders.css';
+
+export function DocumentListPage() {
+  const { t } = useTranslation('orders');
+  const [, navigate] = useLocation();
+  const permissions = useSession((session) => session.permissions);
+  const canUpload = isRouteAllowed('OrderCreate', permissions);
+  const list = useOrderList<ProductionOrder>({
+    key: 'orders.document',
+    sortFields: PRODUCTION_ORDER_SORT_FIELDS,
+    filterFields: PRODUCTION_ORDER_FILTER_FIELDS,
+    defaultSort: { field: 'id', order: 'desc' },
+    fetch: getProductionOrderList,
+  });
+  useOrderEvents([ROOMS.productionOrders], list.reload);
+  const filterProps = { filters: list.state.filters, setFilter: list.setFilter };
+  return (
+    <div className="page order-list-page" data-testid="document-list">
+      <header className="page-header page-header-row">
+        <div>
+          <h1>{t('routes.orderIndex')}</h1>
+          <p className="muted" data-testid="list-total">
+            {t('list.subtitle', { count: list.total })}
+          </p>
+        </div>
+        <ListToolbar
+          keyword={{ value: list.keywordDraft, onChange: list.setKeywordDraft, onSubmit: () => list.setState((s) => ({ ...s, keyword: list.keywordDraft, page: 1 })) }}
+          hasFilters={list.hasFilters}
+          onClear={list.clearFilters}
+        />
+      </header>
+      <FilterBar>
+        <ChoiceFilter
+          label={t('document.state')}
+          field="document"
+          options={[
+            { value: 'true', label: t('production.uploaded') },
+            { value: 'false', label: t('production.notUploaded') },
+          ]}
+          {...filterProps}
+        />
+        <ReferenceFilter label={t('fields.customer')} entity="customer" field="customer" {...filterProps} />
+        <DateRangeFilter label={t('fields.deliveryDate')} fromField="deliveryFrom" toField="deliveryTo" {...filterProps} />
+      </FilterBar>
+      {list.failed && <Message severity="error" text={t('list.loadFailed')} className="list-note" />}
+      <ProductionOrderTable
+        list={list}
+        showFlags={false}
+        extraColumns={[
+          <Column key="document" header={t('fields.document')} body={(row: ProductionOrder) => <DocumentTag order={row} />} />,
+          <Column key="uploadedAt" header={t('fields.documentUploadedAt')} body={(row: ProductionOrder) => formatDate(row.documentUploadedAt, 'YYYY-MM-DD HH:mm')} />,
+        ]}
+        actions={(row) =>
+          canUpload ? (
+            <Button
+              type="button"
+              icon={row.document ? 'pi pi-image' : 'pi pi-upload'}
+              label={row.document ? t('production.view') : t('document.upload')}
+              text
+              size="small"
+              onClick={() => navigate(`${ORDER_PATHS.orderCreate}?id=${row.id}`)}
+            />
+          ) : null
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+// Hiding production orders: every order, hidden or shown, ticked in bulk and hidden or shown.
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { Message } from 'primereact/message';
+import { Tag } from 'primereact/tag';
+import { ROOMS } from '@contracts/events';
+import type { ProductionOrder } from '@contracts/orders';
+import { notifySuccess } from '../../../lib/notify';
+import { getProductionOrderList, setHidden } from '../api/production-orders';
+import { ChoiceFilter, FilterBar, ReferenceFilter } from '../components/filters';
+import { ListToolbar } from '../components/ListToolbar';
+import { PRODUCTION_ORDER_FILTER_FIELDS, PRODUCTION_ORDER_SORT_FIELDS, ProductionOrderTable, ReviewTag } from '../components/ProductionOrderTable';
+import { useOrderEvents } from '../hooks/use-order-events';
+import { useOrderList } from '../hooks/use-order-list';
+import '../orders.css';
+
+export function OrderHidePage() {
+  const { t } = useTranslation('orders');
+  const [selection, setSelection] = useState<ProductionOrder[]>([]);
+  const [busy, setBusy] = useState<'hide' | 'show' | null>(null);
+  const list = useOrderList<ProductionOrder>({
+    key: 'orders.hide',
+    sortFields: PRODUCTION_ORDER_SORT_FIELDS,
+    filterFields: PRODUCTION_ORDER_FILTER_FIELDS,
+    defaultSort: { field: 'id', order: 'desc' },
+    fetch: (state, signal) => getProductionOrderList({ ...state, filters: { hidden: 'all', ...state.filters } }, signal),
+  });
+  useOrderEvents([ROOMS.productionOrders], list.reload);
+
+  const apply = async (hidden: boolean) => {
+    const ids = selection.map((order) => order.id);
+    if (ids.length === 0) return;
+    setBusy(hidden ? 'hide' : 'show');
+    try {
+      const result = await setHidden(ids, hidden);
+      notifySuccess(t(hidden ? 'hide.hidden' : 'hide.shown', { count: result.changed }));
+      setSelection([]);
+      list.reload();
+    } catch {
+      // The HTTP client has said why.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const filterProps = { filters: list.state.filters, setFilter: list.setFilter };
+  return (
+    <div className="page order-list-page" data-testid="hide-list">
+      <header className="page-header page-header-row">
+        <div>
+          <h1>{t('routes.orderHide')}</h1>
+          <p className="muted" data-testid="list-total">
+            {t('list.subtitle', { count: list.total })}
+            {selection.length > 0 && ` · ${t('hide.selected', { count: selection.length })}`}
+          </p>
+        </div>
+        <ListToolbar
+          keyword={{ value: list.keywordDraft, onChange: list.setKeywordDraft, onSubmit: () => list.setState((s) => ({ ...s, keyword: list.keywordDraft, page: 1 })) }}
+          hasFilters={list.hasFilters}
+          onClear={list.clearFilters}
+        >
+          <Button type="button" label={t('hide.hide')} icon="pi pi-eye-slash" severity="secondary" disabled={selection.length === 0} loading={busy === 'hide'} onClick={() => void apply(true)} />
+          <Button type="button" label={t('hide.show')} icon="pi pi-eye" outlined disabled={selection.length === 0} loading={busy === 'show'} onClick={() => void apply(false)} />
+        </ListToolbar>
+      </header>
+      <FilterBar>
+        <ChoiceFilter
+          label={t('production.showHidden')}
+          field="hidden"
+          options={[
+            { value: 'true', label: t('production.hiddenOnly') },
+            { value: 'false', label: t('production.shownOnly') },
+          ]}
+          {...filterProps}
+        />
+        <ReferenceFilter label={t('fields.customer')} entity="customer" field="customer" {...filterProps} />
+      </FilterBar>
+      {list.failed && <Message severity="error" text={t('list.loadFailed')} className="list-note" />}
+      <ProductionOrderTable
+        list={list}
+        showFlags={false}
+        selection={selection}
+        onSelectionChange={setSelection}
+        extraColumns={[
+          <Column
+            key="hidden"
+            header={t('fields.hidden')}
+            body={(row: ProductionOrder) =>
+              row.hidden ? <Tag severity="secondary" icon="pi pi-eye-slash" value={t('production.hidden')} /> : <Tag severity="info" icon="pi pi-eye" value={t('production.shown')} />
+            }
+          />,
+          <Column key="reviewed" header={t('fields.reviewed')} body={(row: ProductionOrder) => <ReviewTag order={row} />} />,
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { Button } from 'primereact/button';
+import { ORDER_PATHS, type RouteScreenProps } from '../../../config/paths';
+import { ProductionOrderForm } from './ProductionOrderForm';
+
+export function ProductionOrderUpdatePage({ params }: RouteScreenProps) {
+  const { t } = useTranslation('orders');
+  const [, navigate] = useLocation();
+  const id = Number(params.id);
+  return (
+    <div className="page order-form-page">
+      <header className="page-header page-header-row">
+        <h1>{t('routes.productionOrderUpdate')}</h1>
+        <Button type="button" label={t('form.back')} icon="pi pi-arrow-left" text severity="secondary" onClick={() => navigate(ORDER_PATHS.productionOrderIndex)} />
+      </header>
+      <ProductionOrderForm key={id} id={id} />
+    </div>
+  );
+}
