@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { ApiClient, TINY_PNG } from './support/api';
 import { ACCOUNTS, launchBrowser, login, newUserContext, screenshot, toast } from './support/browser';
-import { pickDropdownOption, pickMultiOptions, tableRow } from './support/prime';
+import { pickDropdownOption, pickMultiOptions, tableRow, typeNumber } from './support/prime';
 
 let browser: Browser;
 let api: ApiClient;
@@ -11,10 +11,12 @@ let api: ApiClient;
 beforeAll(async () => {
   browser = await launchBrowser();
   api = await ApiClient.login(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
-  // What a style refers to: a category, colours and a size group with its sizes.
+  // What a style refers to: a category, colours and a size group with its sizes. The server
+  // holds the demo factory (SEED_DEMO), so codes and names here must not match its data, not
+  // even as a substring (options are picked by their text): the demo has 大红 Red, 藏青 Navy.
   await api.post('category/create', { code: 'CAT-E2E', name: '针织衫' });
-  await api.post('color/create', { code: 'RED-E2E', name: '大红', hex: '#c81e1e' });
-  await api.post('color/create', { code: 'NAVY-E2E', name: '藏青', hex: '#1e2a5a' });
+  await api.post('color/create', { code: 'RED-E2E', name: '石榴红', hex: '#c81e1e' });
+  await api.post('color/create', { code: 'NAVY-E2E', name: '深海蓝', hex: '#1e2a5a' });
   await api.post('size/create', { code: 'SZ-E2E', name: '常规码', sizes: JSON.stringify([{ name: 'S' }, { name: 'M' }, { name: 'L' }]) });
 });
 
@@ -27,8 +29,8 @@ async function fillStyleForm(page: Page, code: string): Promise<void> {
   await page.locator('#field-name').fill('圆领针织衫');
   await pickDropdownOption(page, 'category', '针织衫');
   await pickDropdownOption(page, 'sizeGroup', '常规码');
-  await page.locator('#field-costPrice').fill('35.5');
-  await page.locator('#field-salesPrice').fill('89');
+  await typeNumber(page.locator('#field-costPrice'), '35.5');
+  await typeNumber(page.locator('#field-salesPrice'), '89');
 }
 
 describe('goods (styles)', () => {
@@ -48,7 +50,7 @@ describe('goods (styles)', () => {
     await page.getByText('请先选择颜色').waitFor();
     expect(page.url()).toMatch(/\/base\/goods\/create$/);
 
-    await pickMultiOptions(page, page.locator('[data-field="colorIds"] .p-multiselect'), ['大红', '藏青']);
+    await pickMultiOptions(page, page.locator('[data-field="colorIds"] .p-multiselect'), ['石榴红', '深海蓝']);
     await page.locator('.size-check', { hasText: 'S' }).first().click();
     await page.locator('.size-check', { hasText: 'M' }).first().click();
     await page.locator('#field-image').setInputFiles({ name: 'style.png', mimeType: 'image/png', buffer: TINY_PNG });
@@ -57,13 +59,20 @@ describe('goods (styles)', () => {
 
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL(/\/base\/goods\/index$/);
+    // The list is sorted by code and the demo styles (SB26…) fill the first page: find the new
+    // one by its code, as a user would.
+    await page.getByRole('searchbox', { name: '搜索' }).fill('STY-E2E-1');
     const row = tableRow(page, 'STY-E2E-1');
     await row.waitFor();
     expect(await row.innerText()).toContain('针织衫');
+    expect(await row.innerText()).toContain('35.50');
     expect(await row.innerText()).toContain('89.00');
     await row.locator('img.cell-thumbnail').waitFor();
-    // The thumbnail really loads (the token cookie authorises it).
-    await expect(row.locator('img.cell-thumbnail').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+    // The thumbnail really loads (the token cookie authorises it). It is a lazy image: wait for
+    // its load (or error) rather than reading `complete` the moment the row appears.
+    const thumbnail = await row.locator('img.cell-thumbnail').elementHandle();
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete, thumbnail, { timeout: 10000 });
+    await expect(thumbnail!.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0)).resolves.toBe(true);
 
     // Keyword search on the server.
     await page.getByRole('searchbox', { name: '搜索' }).fill('no-such-style');
@@ -87,8 +96,11 @@ describe('goods (styles)', () => {
     await page.locator('#field-salesPrice').waitFor();
     await expect(page.locator('#field-code').inputValue()).resolves.toBe('STY-E2E-1');
     const chips = await page.locator('[data-field="colorIds"] .p-multiselect-token-label').allInnerTexts();
-    expect(chips.map((chip) => chip.replace(/^.*· /, ''))).toEqual(['大红', '藏青']);
-    await expect(page.locator('.size-check', { hasText: 'S' }).first().locator('.p-checkbox').getAttribute('data-p-checked')).resolves.toBe('true');
+    expect(chips.map((chip) => chip.replace(/^.*· /, ''))).toEqual(['石榴红', '深海蓝']);
+    const sizeTicked = (size: string) => page.locator('.size-check', { hasText: size }).first().getByRole('checkbox').isChecked();
+    await expect(sizeTicked('S')).resolves.toBe(true);
+    await expect(sizeTicked('M')).resolves.toBe(true);
+    await expect(sizeTicked('L')).resolves.toBe(false);
 
     const english = await newUserContext(browser, { language: 'en' });
     const englishPage = await english.newPage();
@@ -98,10 +110,11 @@ describe('goods (styles)', () => {
     await englishPage.locator('[data-field="image"] img[data-image-id]').waitFor();
     await screenshot(englishPage, 'goods-form-en');
     await englishPage.goto('/base/goods/index');
+    await englishPage.getByRole('searchbox', { name: 'Search' }).fill('STY-E2E');
     await tableRow(englishPage, 'STY-E2E-1').waitFor();
     await screenshot(englishPage, 'goods-list-en');
 
-    await page.locator('#field-salesPrice').fill('99');
+    await typeNumber(page.locator('#field-salesPrice'), '99');
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL(/\/base\/goods\/index$/);
     await tableRow(page, '99.00').waitFor();
@@ -124,7 +137,7 @@ describe('goods (styles)', () => {
       category: (await api.get<{ id: number; name: string }[]>('category/options')).find((c) => c.name === '针织衫')!.id,
       sizeGroup: (await api.get<{ id: number; name: string }[]>('size/options')).find((s) => s.name === '常规码')!.id,
       colorIds: (await api.get<{ id: number; name: string }[]>('color/options'))
-        .filter((c) => c.name === '大红')
+        .filter((c) => c.name === '石榴红')
         .map((c) => c.id)
         .join(','),
     });
@@ -134,7 +147,7 @@ describe('goods (styles)', () => {
     await page.waitForURL(/\/base\/goods\/create$/);
     await page.locator('#field-code').waitFor();
     await fillStyleForm(page, 'sty-dup');
-    await pickMultiOptions(page, page.locator('[data-field="colorIds"] .p-multiselect'), ['大红']);
+    await pickMultiOptions(page, page.locator('[data-field="colorIds"] .p-multiselect'), ['石榴红']);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('[data-field="code"] .field-error').waitFor();
     expect(await page.locator('[data-field="code"] .field-error').innerText()).toMatch(/already exists/i);

@@ -1,7 +1,7 @@
 // The process form: the generic fields (flags as switches) plus the sub-process steps editor.
 import type { Browser } from 'playwright-core';
 import { ACCOUNTS, launchBrowser, login, newUserContext, screenshot, type UiLanguage } from './support/browser';
-import { tableRow } from './support/prime';
+import { tableRow, typeNumber } from './support/prime';
 
 let browser: Browser;
 
@@ -37,11 +37,15 @@ describe('process flow', () => {
     for (let i = 0; i < 3; i++) await page.getByRole('button', { name: text.add }).click();
     const names = ['上领', '上袖', '锁边'];
     for (let i = 0; i < 3; i++) await page.getByRole('textbox', { name: `${text.name} ${i + 1}`, exact: true }).fill(names[i]);
-    await page.getByRole('spinbutton', { name: `${text.rate} 1` }).fill('0.35');
+    await typeNumber(page.getByRole('spinbutton', { name: `${text.rate} 1` }), '0.35');
     // Move the last step to the middle.
     await page.locator('[data-testid="step-row"]').nth(2).getByRole('button', { name: text.up }).click();
-    const ordered = await page.locator('[data-testid="step-row"] input[type=text]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-    expect(ordered).toEqual(['上领', '锁边', '上袖']);
+    // The name inputs are the rows' textboxes (the piece rate is a spinbutton).
+    const stepNames = page.locator('[data-testid="step-row"]').getByRole('textbox');
+    const stepRates = page.locator('[data-testid="step-row"]').getByRole('spinbutton');
+    const valuesOf = (inputs: typeof stepNames) => inputs.evaluateAll((elements) => elements.map((element) => (element as HTMLInputElement).value));
+    expect(await valuesOf(stepNames)).toEqual(['上领', '锁边', '上袖']);
+    expect(await valuesOf(stepRates)).toEqual(['0.35', '', '']);
     await screenshot(page, `process-form-${language}`);
 
     await page.getByRole('button', { name: text.save, exact: true }).click();
@@ -49,8 +53,8 @@ describe('process flow', () => {
     await tableRow(page, code).getByRole('button').first().click();
     await page.waitForURL(/\/base\/process\/update\/\d+$/);
     await page.locator('[data-testid="step-row"]').first().waitFor();
-    const saved = await page.locator('[data-testid="step-row"] input[type=text]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-    expect(saved).toEqual(['上领', '锁边', '上袖']);
+    expect(await valuesOf(stepNames)).toEqual(['上领', '锁边', '上袖']);
+    expect(await valuesOf(stepRates)).toEqual(['0.35', '', '']);
     await context.close();
   });
 });

@@ -24,3 +24,16 @@ export async function pickMultiOptions(page: Page, trigger: Locator, texts: stri
 
 /** The body row of a DataTable that shows `text`. */
 export const tableRow = (page: Page, text: string): Locator => page.locator('.p-datatable-tbody > tr', { hasText: text });
+
+/**
+ * Types a number into a PrimeReact InputNumber key by key, as a user does. `fill` inserts the
+ * whole text in one input event, which InputNumber rejects when it holds a non-digit (its guard
+ * against dead-key accents turns "0.35" back into the previous value), so decimals would be lost.
+ */
+export async function typeNumber(input: Locator, text: string): Promise<void> {
+  await input.click();
+  await input.press('ControlOrMeta+a');
+  await input.press('Backspace');
+  await input.pressSequentially(text);
+  await input.blur();
+}

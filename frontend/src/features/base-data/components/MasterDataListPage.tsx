@@ -22,7 +22,7 @@ import { exportMasterData } from '../api/export-master-data';
 import { getMasterDataList } from '../api/get-master-data-list';
 import { useMasterDataChanges } from '../hooks/use-master-data-changes';
 import { definitionOf, localized } from '../model/definitions';
-import { formatNumber, hasKeywordSearch, isSortable, listColumns } from '../model/fields';
+import { columnClassOf, formatNumber, hasKeywordSearch, isSortable, listColumns } from '../model/fields';
 import { loadListState, PAGE_SIZES, saveListState, type ListState } from '../model/list-state';
 import { ColumnFilter, FILTER_DEBOUNCE_MS } from './ColumnFilter';
 
@@ -267,8 +267,8 @@ export function MasterDataList({ definition }: { definition: MasterDataDefinitio
                 filterElement={
                   field.filter ? <ColumnFilter name={name} label={label} field={field} value={state.filters[name] ?? ''} onChange={(value) => setFilter(name, value)} /> : undefined
                 }
-                className={field.kind === 'money' || field.kind === 'integer' ? 'cell-number' : field.kind === 'image' ? 'cell-image' : undefined}
-                headerClassName={field.kind === 'money' || field.kind === 'integer' ? 'cell-number' : undefined}
+                className={columnClassOf(name, field)}
+                headerClassName={columnClassOf(name, field)}
               />
             );
           })}

@@ -40,9 +40,32 @@ export function formFields(definition: MasterDataDefinition): FieldEntry[] {
   return Object.entries(definition.fields);
 }
 
-/** List columns: every field but long texts, unless the definition says otherwise. */
+/**
+ * List columns: every field but long texts, unless the definition says otherwise. Pictures
+ * (a style's photo) come first, as a thumbnail beside the code; the rest keep definition order.
+ */
 export function listColumns(definition: MasterDataDefinition): FieldEntry[] {
-  return formFields(definition).filter(([, field]) => field.column ?? field.kind !== 'longText');
+  const shown = formFields(definition).filter(([, field]) => field.column ?? field.kind !== 'longText');
+  return [...shown.filter(([, field]) => field.kind === 'image'), ...shown.filter(([, field]) => field.kind !== 'image')];
+}
+
+/** The list cell class of a column: numbers right-aligned, pictures and flags centred, codes unwrapped. */
+export function columnClassOf(name: string, field: FieldDefinition): string {
+  switch (field.kind) {
+    case 'money':
+    case 'integer':
+      return 'cell-number';
+    case 'image':
+      return 'cell-image';
+    case 'boolean':
+      return 'cell-flag';
+    case 'code':
+      return 'cell-code';
+    case 'reference':
+      return 'cell-reference';
+    default:
+      return name === 'name' || name === 'nickname' || name === 'shortName' || name === 'fullName' ? 'cell-name' : 'cell-text';
+  }
 }
 
 /** Fields with a filter in the list's filter row (only those the server accepts). */
