@@ -64,6 +64,8 @@ export function ProductionOrderTable({ list, extraColumns = [], actions, showFla
       field="orderNo"
       header={t('fields.productionOrderNo')}
       sortable
+      className="cell-code"
+      headerClassName="cell-code"
       body={(row: ProductionOrder) => (
         <span className="order-no-cell">
           <span className="order-no">{row.orderNo}</span>
@@ -76,6 +78,8 @@ export function ProductionOrderTable({ list, extraColumns = [], actions, showFla
       field="goodsCode"
       header={t('fields.style')}
       sortable
+      className="cell-name"
+      headerClassName="cell-name"
       body={(row: ProductionOrder) => (
         <span className="order-style-cell">
           {row.goodsImage ? <img className="cell-thumbnail" src={thumbnailUrl(row.goodsImage)} alt="" loading="lazy" /> : <span className="cell-thumbnail is-empty pi pi-image" aria-hidden="true" />}
@@ -86,11 +90,11 @@ export function ProductionOrderTable({ list, extraColumns = [], actions, showFla
         </span>
       )}
     />,
-    <Column key="customer" field="customer" header={t('fields.customer')} sortable body={(row: ProductionOrder) => row.customerLabel} />,
-    <Column key="customerOrderNo" field="customerOrderNo" header={t('fields.customerOrderNo')} sortable />,
-    <Column key="saleOrder" header={t('production.fromSaleOrder')} body={(row: ProductionOrder) => row.saleOrderNo ?? <span className="cell-no">—</span>} />,
-    <Column key="orderDate" field="orderDate" header={t('fields.orderDate')} sortable />,
-    <Column key="deliveryDate" field="deliveryDate" header={t('fields.deliveryDate')} sortable />,
+    <Column key="customer" field="customer" header={t('fields.customer')} sortable className="cell-reference" headerClassName="cell-reference" body={(row: ProductionOrder) => row.customerLabel} />,
+    <Column key="customerOrderNo" field="customerOrderNo" header={t('fields.customerOrderNo')} sortable className="cell-code" headerClassName="cell-code" />,
+    <Column key="saleOrder" header={t('production.fromSaleOrder')} className="cell-code" headerClassName="cell-code" body={(row: ProductionOrder) => row.saleOrderNo ?? <span className="cell-no">—</span>} />,
+    <Column key="orderDate" field="orderDate" header={t('fields.orderDate')} sortable className="cell-date" headerClassName="cell-date" />,
+    <Column key="deliveryDate" field="deliveryDate" header={t('fields.deliveryDate')} sortable className="cell-date" headerClassName="cell-date" />,
     <Column
       key="totalQuantity"
       field="totalQuantity"

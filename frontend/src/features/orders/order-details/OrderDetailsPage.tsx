@@ -121,15 +121,15 @@ export function OrderDetailsPage() {
           scrollable
           tableStyle={{ minWidth: '72rem' }}
         >
-          <Column field="orderNo" header={t('fields.orderNo')} sortable body={(row: OrderLineRow) => <span className="order-no">{row.orderNo}</span>} />
-          <Column field="orderDate" header={t('fields.orderDate')} sortable />
-          <Column field="deliveryDate" header={t('fields.deliveryDate')} sortable />
-          <Column field="customer" header={t('fields.customer')} sortable body={(row: OrderLineRow) => row.customerLabel} />
-          <Column field="customerOrderNo" header={t('fields.customerOrderNo')} />
-          <Column field="goodsCode" header={t('fields.goodsCode')} sortable />
-          <Column field="productName" header={t('fields.productName')} />
-          <Column field="colorName" header={t('fields.color')} />
-          <Column field="sizeName" header={t('fields.size')} />
+          <Column field="orderNo" header={t('fields.orderNo')} sortable className="cell-code" headerClassName="cell-code" body={(row: OrderLineRow) => <span className="order-no">{row.orderNo}</span>} />
+          <Column field="orderDate" header={t('fields.orderDate')} sortable className="cell-date" headerClassName="cell-date" />
+          <Column field="deliveryDate" header={t('fields.deliveryDate')} sortable className="cell-date" headerClassName="cell-date" />
+          <Column field="customer" header={t('fields.customer')} sortable className="cell-reference" headerClassName="cell-reference" body={(row: OrderLineRow) => row.customerLabel} />
+          <Column field="customerOrderNo" header={t('fields.customerOrderNo')} className="cell-code" headerClassName="cell-code" />
+          <Column field="goodsCode" header={t('fields.goodsCode')} sortable className="cell-code" headerClassName="cell-code" />
+          <Column field="productName" header={t('fields.productName')} className="cell-name" headerClassName="cell-name" />
+          <Column field="colorName" header={t('fields.color')} className="cell-text" headerClassName="cell-text" />
+          <Column field="sizeName" header={t('fields.size')} className="cell-code" headerClassName="cell-code" />
           <Column field="quantity" header={t('fields.quantity')} sortable className="cell-number" headerClassName="cell-number" body={(row: OrderLineRow) => quantity(row.quantity)} />
           <Column field="sellingPrice" header={t('fields.sellingPrice')} className="cell-number" headerClassName="cell-number" body={(row: OrderLineRow) => money(row.sellingPrice)} />
           <Column field="amount" header={t('fields.amount')} sortable className="cell-number" headerClassName="cell-number" body={(row: OrderLineRow) => money(row.amount)} />

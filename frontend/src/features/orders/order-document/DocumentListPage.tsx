@@ -65,8 +65,8 @@ export function DocumentListPage() {
         list={list}
         showFlags={false}
         extraColumns={[
-          <Column key="document" header={t('fields.document')} body={(row: ProductionOrder) => <DocumentTag order={row} />} />,
-          <Column key="uploadedAt" header={t('fields.documentUploadedAt')} body={(row: ProductionOrder) => formatDate(row.documentUploadedAt, 'YYYY-MM-DD HH:mm')} />,
+          <Column key="document" header={t('fields.document')} className="cell-flag" headerClassName="cell-flag" body={(row: ProductionOrder) => <DocumentTag order={row} />} />,
+          <Column key="uploadedAt" header={t('fields.documentUploadedAt')} className="cell-date" headerClassName="cell-date" body={(row: ProductionOrder) => formatDate(row.documentUploadedAt, 'YYYY-MM-DD HH:mm')} />,
         ]}
         actions={(row) =>
           canUpload ? (

@@ -91,7 +91,7 @@ export function OrderHidePage() {
               row.hidden ? <Tag severity="secondary" icon="pi pi-eye-slash" value={t('production.hidden')} /> : <Tag severity="info" icon="pi pi-eye" value={t('production.shown')} />
             }
           />,
-          <Column key="reviewed" header={t('fields.reviewed')} body={(row: ProductionOrder) => <ReviewTag order={row} />} />,
+          <Column key="reviewed" header={t('fields.reviewed')} className="cell-flag" headerClassName="cell-flag" body={(row: ProductionOrder) => <ReviewTag order={row} />} />,
         ]}
       />
     </div>

@@ -70,10 +70,10 @@ export function OrderReviewPage() {
         list={list}
         showFlags={false}
         extraColumns={[
-          <Column key="reviewed" field="reviewed" header={t('fields.reviewed')} sortable body={(row: ProductionOrder) => <ReviewTag order={row} />} />,
-          <Column key="reviewedAt" header={t('fields.reviewedAt')} body={(row: ProductionOrder) => row.reviewedAt?.slice(0, 10) ?? ''} />,
+          <Column key="reviewed" field="reviewed" header={t('fields.reviewed')} sortable className="cell-flag" headerClassName="cell-flag" body={(row: ProductionOrder) => <ReviewTag order={row} />} />,
+          <Column key="reviewedAt" header={t('fields.reviewedAt')} className="cell-date" headerClassName="cell-date" body={(row: ProductionOrder) => row.reviewedAt?.slice(0, 10) ?? ''} />,
           <Column key="reviewNote" header={t('fields.reviewNote')} body={(row: ProductionOrder) => <span className="cell-note">{row.reviewNote}</span>} />,
-          <Column key="document" header={t('fields.document')} body={(row: ProductionOrder) => <DocumentTag order={row} />} />,
+          <Column key="document" header={t('fields.document')} className="cell-flag" headerClassName="cell-flag" body={(row: ProductionOrder) => <DocumentTag order={row} />} />,
         ]}
         actions={(row) =>
           row.reviewed ? (

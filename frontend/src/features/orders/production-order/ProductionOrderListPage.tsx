@@ -89,8 +89,8 @@ export function ProductionOrderListPage() {
       <ProductionOrderTable
         list={list}
         extraColumns={[
-          <Column key="reviewed" field="reviewed" header={t('fields.reviewed')} sortable body={(row: ProductionOrder) => <ReviewTag order={row} />} />,
-          <Column key="document" header={t('fields.document')} body={(row: ProductionOrder) => <DocumentTag order={row} />} />,
+          <Column key="reviewed" field="reviewed" header={t('fields.reviewed')} sortable className="cell-flag" headerClassName="cell-flag" body={(row: ProductionOrder) => <ReviewTag order={row} />} />,
+          <Column key="document" header={t('fields.document')} className="cell-flag" headerClassName="cell-flag" body={(row: ProductionOrder) => <DocumentTag order={row} />} />,
         ]}
         actions={(row) => (
           <>

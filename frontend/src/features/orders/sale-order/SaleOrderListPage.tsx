@@ -88,12 +88,12 @@ export function SaleOrderListPage() {
       {list.failed && <Message severity="error" text={t('list.loadFailed')} className="list-note" />}
       <div className="list-card">
         <DataTable value={list.rows} dataKey="id" {...list.tableProps} emptyMessage={t('list.empty')} size="small" stripedRows scrollable tableStyle={{ minWidth: '60rem' }}>
-          <Column field="orderNo" header={t('fields.orderNo')} sortable body={(row: SaleOrder) => <span className="order-no">{row.orderNo}</span>} />
-          <Column field="orderDate" header={t('fields.orderDate')} sortable />
-          <Column field="deliveryDate" header={t('fields.deliveryDate')} sortable />
-          <Column field="customer" header={t('fields.customer')} sortable body={(row: SaleOrder) => row.customerLabel} />
-          <Column field="customerOrderNo" header={t('fields.customerOrderNo')} sortable />
-          <Column field="merchandiser" header={t('fields.merchandiser')} body={(row: SaleOrder) => row.merchandiserLabel ?? ''} />
+          <Column field="orderNo" header={t('fields.orderNo')} sortable className="cell-code" headerClassName="cell-code" body={(row: SaleOrder) => <span className="order-no">{row.orderNo}</span>} />
+          <Column field="orderDate" header={t('fields.orderDate')} sortable className="cell-date" headerClassName="cell-date" />
+          <Column field="deliveryDate" header={t('fields.deliveryDate')} sortable className="cell-date" headerClassName="cell-date" />
+          <Column field="customer" header={t('fields.customer')} sortable className="cell-reference" headerClassName="cell-reference" body={(row: SaleOrder) => row.customerLabel} />
+          <Column field="customerOrderNo" header={t('fields.customerOrderNo')} sortable className="cell-code" headerClassName="cell-code" />
+          <Column field="merchandiser" header={t('fields.merchandiser')} className="cell-reference" headerClassName="cell-reference" body={(row: SaleOrder) => row.merchandiserLabel ?? ''} />
           <Column field="totalQuantity" header={t('fields.totalQuantity')} sortable className="cell-number" headerClassName="cell-number" body={(row: SaleOrder) => formatQuantity(row.totalQuantity, i18n.language)} />
           <Column field="totalAmount" header={t('fields.totalAmount')} sortable className="cell-number" headerClassName="cell-number" body={(row: SaleOrder) => money(row.totalAmount)} />
           <Column field="profit" header={t('fields.profit')} sortable className="cell-number" headerClassName="cell-number" body={(row: SaleOrder) => money(row.profit)} />
