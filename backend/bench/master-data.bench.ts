@@ -2,51 +2,16 @@
 // Each case is timed through HTTP (guard, validation, SQL, envelope) and, as the baseline in
 // the same run, the bare SQL of the same page on a direct connection (server database only).
 import pg from 'pg';
-import { createApp } from '../src/app.factory.js';
-import { loadConfig } from '../src/config/app-config.js';
-import { IN_MEMORY_DATA_DIR } from '../src/database/embedded-postgres.js';
-import { createScratchDatabase } from '../src/database/scratch-database.js';
-import { formatMs, nowMs, percentiles } from './stats.js';
+import { bootBenchApp } from './bench-app.js';
+import { formatMs, nowMs, percentiles, timeIt } from './stats.js';
 
 const STYLES = 10_000;
 const RUNS = 30;
-const ADMIN_PASSWORD = 'bench-admin-pass';
-
-async function timeIt(runs: number, work: () => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = nowMs();
-    await work();
-    samples.push(nowMs() - start);
-  }
-  return samples;
-}
 
 async function main(): Promise<void> {
-  // On a server, work in a scratch database of our own and drop it afterwards.
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'sb_bench') : null;
-  const databaseUrl = scratch?.url;
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    ADMIN_PASSWORD,
-    SEED_DEMO: 'false',
-    DATA_DIR: IN_MEMORY_DATA_DIR,
-    FRONTEND_DIST: '/nonexistent',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const app = await createApp(config);
-  await app.listen(0, '127.0.0.1');
-  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-  const post = async (path: string, body: Record<string, string>, token?: string) => {
-    const response = await fetch(`${url}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { token } : {}) },
-      body: new URLSearchParams(body),
-    });
-    return (await response.json()) as { code: number; data: { id: number; token: string } };
-  };
-  const token = (await post('admin/login/login', { username: 'admin', password: ADMIN_PASSWORD })).data.token;
+  const bench = await bootBenchApp();
+  const { app, url, databaseUrl, token } = bench;
+  const post = (path: string, body: Record<string, string>, _token?: string) => bench.post(path, body);
   const { DataSource } = await import('typeorm');
   const db = app.get(DataSource);
 
@@ -94,8 +59,7 @@ async function main(): Promise<void> {
   const size = (await (await fetch(`${url}/api/admin/goods/export`, { headers: { token } })).arrayBuffer()).byteLength;
   console.log(`  Excel export, all ${STYLES.toLocaleString('en')} rows  median ${formatMs(percentiles(exportTimes).p50)} (${(size / 1024).toFixed(0)} KiB)`);
   await raw?.end();
-  await app.close();
-  await scratch?.drop();
+  await bench.close();
 }
 
 main().then(

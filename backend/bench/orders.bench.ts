@@ -3,56 +3,19 @@
 // The data is generated with generate_series straight into the tables; each case is timed
 // through HTTP (guard, validation, SQL, envelope). On a server (DATABASE_URL) it works in a
 // scratch database of its own and drops it afterwards.
-import { createApp } from '../src/app.factory.js';
-import { loadConfig } from '../src/config/app-config.js';
-import { IN_MEMORY_DATA_DIR } from '../src/database/embedded-postgres.js';
-import { createScratchDatabase } from '../src/database/scratch-database.js';
-import { formatMs, nowMs, percentiles } from './stats.js';
+import { bootBenchApp } from './bench-app.js';
+import { formatMs, nowMs, percentiles, timeIt } from './stats.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
 const LINES_PER_ORDER = 3;
 const STYLES = 500;
 const CUSTOMERS = 300;
 const RUNS = 30;
-const ADMIN_PASSWORD = 'bench-admin-pass';
-
-async function timeIt(runs: number, work: () => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = nowMs();
-    await work();
-    samples.push(nowMs() - start);
-  }
-  return samples;
-}
 
 async function main(): Promise<void> {
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'sb_bench') : null;
-  const databaseUrl = scratch?.url;
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    ADMIN_PASSWORD,
-    SEED_DEMO: 'false',
-    DATA_DIR: IN_MEMORY_DATA_DIR,
-    FRONTEND_DIST: '/nonexistent',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const app = await createApp(config);
-  await app.listen(0, '127.0.0.1');
-  const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
-  const post = async (path: string, body: Record<string, string>, token?: string) => {
-    const response = await fetch(`${url}/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(token ? { token } : {}) },
-      body: new URLSearchParams(body),
-    });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const json = (await response.json()) as { code: number; message: string; data: any };
-    if (json.code !== 200) throw new Error(`${path}: ${json.message}`);
-    return json;
-  };
-  const token = (await post('admin/login/login', { username: 'admin', password: ADMIN_PASSWORD })).data.token as string;
+  const bench = await bootBenchApp();
+  const { app, url, databaseUrl, token } = bench;
+  const post = (path: string, body: Record<string, string>, _token?: string) => bench.post(path, body);
   const { DataSource } = await import('typeorm');
   const db = app.get(DataSource);
 
@@ -159,8 +122,7 @@ async function main(): Promise<void> {
     await response.arrayBuffer();
   });
   console.log(`  ${'saleOrderSub export, one customer'.padEnd(44)} median ${formatMs(percentiles(exportTimes).p50)}`);
-  await app.close();
-  await scratch?.drop();
+  await bench.close();
 }
 
 main().then(

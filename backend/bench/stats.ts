@@ -16,3 +16,14 @@ export function formatMs(value: number): string {
 export function nowMs(): number {
   return Number(process.hrtime.bigint()) / 1e6;
 }
+
+/** Runs `work` `runs` times in a row; the duration of each run in ms. */
+export async function timeIt(runs: number, work: () => Promise<unknown>): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = nowMs();
+    await work();
+    samples.push(nowMs() - start);
+  }
+  return samples;
+}
