@@ -20,7 +20,8 @@ async function main(): Promise<void> {
     [
       '',
       `  Stitchboard is running: ${url}`,
-      `  Log in as: admin / ${password}${config.SEED_DEMO ? '   (restricted demo user: viewer / viewer123)' : ''}`,
+      `  Log in as: admin / ${password}`,
+      ...(config.SEED_DEMO ? ['  Demo users: merchandiser, cutting, sewing / demo1234; viewer / viewer123'] : []),
       `  Database:  ${config.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `embedded, in ${config.DATA_DIR}`}`,
       `  API docs:  ${url}/api/docs`,
       '',
