@@ -4,18 +4,15 @@ import { useLocation } from 'wouter';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Message } from 'primereact/message';
-import { ROOMS } from '@contracts/events';
 import type { ProductionOrder } from '@contracts/orders';
 import { isRouteAllowed } from '@contracts/routes';
 import { ORDER_PATHS } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
-import { getProductionOrderList } from '../api/production-orders';
 import { ChoiceFilter, DateRangeFilter, FilterBar, ReferenceFilter } from '../components/filters';
-import { ListToolbar } from '../components/ListToolbar';
-import { DocumentTag, PRODUCTION_ORDER_FILTER_FIELDS, PRODUCTION_ORDER_SORT_FIELDS, ProductionOrderTable } from '../components/ProductionOrderTable';
-import { useOrderEvents } from '../hooks/use-order-events';
-import { useOrderList } from '../hooks/use-order-list';
+import { OrderListHeader } from '../components/OrderListHeader';
+import { DocumentTag, ProductionOrderTable } from '../components/ProductionOrderTable';
+import { useProductionOrderList } from '../hooks/use-production-order-list';
 import '../orders.css';
 
 export function DocumentListPage() {
@@ -23,30 +20,11 @@ export function DocumentListPage() {
   const [, navigate] = useLocation();
   const permissions = useSession((session) => session.permissions);
   const canUpload = isRouteAllowed('OrderCreate', permissions);
-  const list = useOrderList<ProductionOrder>({
-    key: 'orders.document',
-    sortFields: PRODUCTION_ORDER_SORT_FIELDS,
-    filterFields: PRODUCTION_ORDER_FILTER_FIELDS,
-    defaultSort: { field: 'id', order: 'desc' },
-    fetch: getProductionOrderList,
-  });
-  useOrderEvents([ROOMS.productionOrders], list.reload);
+  const list = useProductionOrderList('orders.document');
   const filterProps = { filters: list.state.filters, setFilter: list.setFilter };
   return (
     <div className="page order-list-page" data-testid="document-list">
-      <header className="page-header page-header-row">
-        <div>
-          <h1>{t('routes.orderIndex')}</h1>
-          <p className="muted" data-testid="list-total">
-            {t('list.subtitle', { count: list.total })}
-          </p>
-        </div>
-        <ListToolbar
-          keyword={{ value: list.keywordDraft, onChange: list.setKeywordDraft, onSubmit: () => list.setState((s) => ({ ...s, keyword: list.keywordDraft, page: 1 })) }}
-          hasFilters={list.hasFilters}
-          onClear={list.clearFilters}
-        />
-      </header>
+      <OrderListHeader title={t('routes.orderIndex')} list={list} />
       <FilterBar>
         <ChoiceFilter
           label={t('document.state')}

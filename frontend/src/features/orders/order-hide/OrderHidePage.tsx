@@ -5,29 +5,20 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
-import { ROOMS } from '@contracts/events';
 import type { ProductionOrder } from '@contracts/orders';
 import { notifySuccess } from '../../../lib/notify';
-import { getProductionOrderList, setHidden } from '../api/production-orders';
+import { setHidden } from '../api/production-orders';
 import { ChoiceFilter, FilterBar, ReferenceFilter } from '../components/filters';
-import { ListToolbar } from '../components/ListToolbar';
-import { PRODUCTION_ORDER_FILTER_FIELDS, PRODUCTION_ORDER_SORT_FIELDS, ProductionOrderTable, ReviewTag } from '../components/ProductionOrderTable';
-import { useOrderEvents } from '../hooks/use-order-events';
-import { useOrderList } from '../hooks/use-order-list';
+import { OrderListHeader } from '../components/OrderListHeader';
+import { ProductionOrderTable, ReviewTag } from '../components/ProductionOrderTable';
+import { useProductionOrderList } from '../hooks/use-production-order-list';
 import '../orders.css';
 
 export function OrderHidePage() {
   const { t } = useTranslation('orders');
   const [selection, setSelection] = useState<ProductionOrder[]>([]);
   const [busy, setBusy] = useState<'hide' | 'show' | null>(null);
-  const list = useOrderList<ProductionOrder>({
-    key: 'orders.hide',
-    sortFields: PRODUCTION_ORDER_SORT_FIELDS,
-    filterFields: PRODUCTION_ORDER_FILTER_FIELDS,
-    defaultSort: { field: 'id', order: 'desc' },
-    fetch: (state, signal) => getProductionOrderList({ ...state, filters: { hidden: 'all', ...state.filters } }, signal),
-  });
-  useOrderEvents([ROOMS.productionOrders], list.reload);
+  const list = useProductionOrderList('orders.hide', { hidden: 'all' });
 
   const apply = async (hidden: boolean) => {
     const ids = selection.map((order) => order.id);
@@ -48,23 +39,10 @@ export function OrderHidePage() {
   const filterProps = { filters: list.state.filters, setFilter: list.setFilter };
   return (
     <div className="page order-list-page" data-testid="hide-list">
-      <header className="page-header page-header-row">
-        <div>
-          <h1>{t('routes.orderHide')}</h1>
-          <p className="muted" data-testid="list-total">
-            {t('list.subtitle', { count: list.total })}
-            {selection.length > 0 && ` · ${t('hide.selected', { count: selection.length })}`}
-          </p>
-        </div>
-        <ListToolbar
-          keyword={{ value: list.keywordDraft, onChange: list.setKeywordDraft, onSubmit: () => list.setState((s) => ({ ...s, keyword: list.keywordDraft, page: 1 })) }}
-          hasFilters={list.hasFilters}
-          onClear={list.clearFilters}
-        >
+      <OrderListHeader title={t('routes.orderHide')} list={list} note={selection.length > 0 && ` · ${t('hide.selected', { count: selection.length })}`}>
           <Button type="button" label={t('hide.hide')} icon="pi pi-eye-slash" severity="secondary" disabled={selection.length === 0} loading={busy === 'hide'} onClick={() => void apply(true)} />
           <Button type="button" label={t('hide.show')} icon="pi pi-eye" outlined disabled={selection.length === 0} loading={busy === 'show'} onClick={() => void apply(false)} />
-        </ListToolbar>
-      </header>
+      </OrderListHeader>
       <FilterBar>
         <ChoiceFilter
           label={t('production.showHidden')}

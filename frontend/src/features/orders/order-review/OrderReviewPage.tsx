@@ -5,44 +5,22 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { Message } from 'primereact/message';
-import { ROOMS } from '@contracts/events';
 import type { ProductionOrder } from '@contracts/orders';
-import { getProductionOrderList } from '../api/production-orders';
 import { ChoiceFilter, DateRangeFilter, FilterBar, ReferenceFilter } from '../components/filters';
-import { ListToolbar } from '../components/ListToolbar';
-import { DocumentTag, PRODUCTION_ORDER_FILTER_FIELDS, PRODUCTION_ORDER_SORT_FIELDS, ProductionOrderTable, ReviewTag } from '../components/ProductionOrderTable';
-import { useOrderEvents } from '../hooks/use-order-events';
-import { useOrderList } from '../hooks/use-order-list';
+import { OrderListHeader } from '../components/OrderListHeader';
+import { DocumentTag, ProductionOrderTable, ReviewTag } from '../components/ProductionOrderTable';
+import { useProductionOrderList } from '../hooks/use-production-order-list';
 import { ReviewDialog } from './ReviewDialog';
 import '../orders.css';
 
 export function OrderReviewPage() {
   const { t } = useTranslation('orders');
   const [dialog, setDialog] = useState<{ order: ProductionOrder; mode: 'review' | 'cancel' } | null>(null);
-  const list = useOrderList<ProductionOrder>({
-    key: 'orders.review',
-    sortFields: PRODUCTION_ORDER_SORT_FIELDS,
-    filterFields: PRODUCTION_ORDER_FILTER_FIELDS,
-    defaultSort: { field: 'id', order: 'desc' },
-    fetch: getProductionOrderList,
-  });
-  useOrderEvents([ROOMS.productionOrders], list.reload);
+  const list = useProductionOrderList('orders.review');
   const filterProps = { filters: list.state.filters, setFilter: list.setFilter };
   return (
     <div className="page order-list-page" data-testid="review-list">
-      <header className="page-header page-header-row">
-        <div>
-          <h1>{t('routes.orderReview')}</h1>
-          <p className="muted" data-testid="list-total">
-            {t('list.subtitle', { count: list.total })}
-          </p>
-        </div>
-        <ListToolbar
-          keyword={{ value: list.keywordDraft, onChange: list.setKeywordDraft, onSubmit: () => list.setState((s) => ({ ...s, keyword: list.keywordDraft, page: 1 })) }}
-          hasFilters={list.hasFilters}
-          onClear={list.clearFilters}
-        />
-      </header>
+      <OrderListHeader title={t('routes.orderReview')} list={list} />
       <FilterBar>
         <ChoiceFilter
           label={t('fields.reviewed')}

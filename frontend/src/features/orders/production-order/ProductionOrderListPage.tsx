@@ -4,57 +4,29 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
-import { ROOMS } from '@contracts/events';
 import type { ProductionOrder } from '@contracts/orders';
 import { isRouteAllowed } from '@contracts/routes';
 import { ORDER_PATHS } from '../../../config/paths';
-import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { deleteProductionOrder, getProductionOrderList } from '../api/production-orders';
+import { deleteProductionOrder } from '../api/production-orders';
 import { ChoiceFilter, DateRangeFilter, FilterBar, ReferenceFilter } from '../components/filters';
-import { ListToolbar } from '../components/ListToolbar';
-import { DocumentTag, PRODUCTION_ORDER_FILTER_FIELDS, PRODUCTION_ORDER_SORT_FIELDS, ProductionOrderTable, ReviewTag } from '../components/ProductionOrderTable';
+import { confirmOrderDelete } from '../components/confirm-order-delete';
+import { OrderListHeader } from '../components/OrderListHeader';
+import { DocumentTag, ProductionOrderTable, ReviewTag } from '../components/ProductionOrderTable';
 import { StyleFilter } from '../components/StyleFilter';
-import { useOrderEvents } from '../hooks/use-order-events';
-import { useOrderList } from '../hooks/use-order-list';
+import { useProductionOrderList } from '../hooks/use-production-order-list';
 import '../orders.css';
 
 export function ProductionOrderListPage() {
-  const { t, i18n } = useTranslation('orders');
+  const { t } = useTranslation('orders');
   const [, navigate] = useLocation();
   const permissions = useSession((session) => session.permissions);
   const canCreate = isRouteAllowed('ProductionOrderCreate', permissions);
   const canUpdate = isRouteAllowed('ProductionOrderUpdate', permissions);
-  const list = useOrderList<ProductionOrder>({
-    key: 'orders.productionOrder',
-    sortFields: PRODUCTION_ORDER_SORT_FIELDS,
-    filterFields: PRODUCTION_ORDER_FILTER_FIELDS,
-    defaultSort: { field: 'id', order: 'desc' },
-    fetch: getProductionOrderList,
-  });
-  useOrderEvents([ROOMS.productionOrders], list.reload);
+  const list = useProductionOrderList('orders.productionOrder');
 
-  const confirmDelete = (row: ProductionOrder) =>
-    confirmDialog({
-      header: t('list.confirmDeleteTitle'),
-      message: t('list.confirmDelete', { name: row.orderNo }),
-      icon: 'pi pi-exclamation-triangle',
-      defaultFocus: 'reject',
-      acceptClassName: 'p-button-danger',
-      acceptLabel: t('list.delete'),
-      rejectLabel: i18n.t('common:actions.cancel'),
-      accept: async () => {
-        try {
-          await deleteProductionOrder(row.id, row.version);
-          notifySuccess(t('list.deleted'));
-          list.reload();
-        } catch {
-          // The HTTP client shows why (e.g. reviewed).
-        }
-      },
-    });
+  const confirmDelete = (row: ProductionOrder) => confirmOrderDelete(t, row.orderNo, () => deleteProductionOrder(row.id, row.version), list.reload);
 
   const yesNo = (yes: string, no: string) => [
     { value: 'true', label: yes },
@@ -63,20 +35,7 @@ export function ProductionOrderListPage() {
   const filterProps = { filters: list.state.filters, setFilter: list.setFilter };
   return (
     <div className="page order-list-page" data-testid="production-order-list">
-      <header className="page-header page-header-row">
-        <div>
-          <h1>{t('routes.productionOrderIndex')}</h1>
-          <p className="muted" data-testid="list-total">
-            {t('list.subtitle', { count: list.total })}
-          </p>
-        </div>
-        <ListToolbar
-          keyword={{ value: list.keywordDraft, onChange: list.setKeywordDraft, onSubmit: () => list.setState((s) => ({ ...s, keyword: list.keywordDraft, page: 1 })) }}
-          hasFilters={list.hasFilters}
-          onClear={list.clearFilters}
-          onCreate={canCreate ? () => navigate(ORDER_PATHS.productionOrderCreate) : undefined}
-        />
-      </header>
+      <OrderListHeader title={t('routes.productionOrderIndex')} list={list} onCreate={canCreate ? () => navigate(ORDER_PATHS.productionOrderCreate) : undefined} />
       <FilterBar>
         <ReferenceFilter label={t('fields.customer')} entity="customer" field="customer" {...filterProps} />
         <StyleFilter label={t('fields.style')} field="goods" {...filterProps} />

@@ -4,19 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { ROOMS } from '@contracts/events';
 import type { SaleOrder } from '@contracts/orders';
 import { isRouteAllowed } from '@contracts/routes';
 import { ORDER_PATHS } from '../../../config/paths';
-import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { exportMasterData } from '../../base-data/api/export-master-data';
 import { deleteSaleOrder, getSaleOrderList } from '../api/sale-orders';
 import { DateRangeFilter, FilterBar, ReferenceFilter } from '../components/filters';
-import { ListToolbar } from '../components/ListToolbar';
+import { confirmOrderDelete } from '../components/confirm-order-delete';
+import { OrderListHeader } from '../components/OrderListHeader';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { useOrderList } from '../hooks/use-order-list';
 import { formatMoney, formatQuantity, formatRate } from '../model/format';
@@ -41,44 +40,12 @@ export function SaleOrderListPage() {
   useOrderEvents([ROOMS.saleOrders], list.reload);
 
   const money = (value: number) => formatMoney(value, i18n.language);
-  const confirmDelete = (row: SaleOrder) =>
-    confirmDialog({
-      header: t('list.confirmDeleteTitle'),
-      message: t('list.confirmDelete', { name: row.orderNo }),
-      icon: 'pi pi-exclamation-triangle',
-      defaultFocus: 'reject',
-      acceptClassName: 'p-button-danger',
-      acceptLabel: t('list.delete'),
-      rejectLabel: i18n.t('common:actions.cancel'),
-      accept: async () => {
-        try {
-          await deleteSaleOrder(row.id, row.version);
-          notifySuccess(t('list.deleted'));
-          list.reload();
-        } catch {
-          // The HTTP client shows the server's reason (e.g. production orders made from it).
-        }
-      },
-    });
+  const confirmDelete = (row: SaleOrder) => confirmOrderDelete(t, row.orderNo, () => deleteSaleOrder(row.id, row.version), list.reload);
 
   const filterProps = { filters: list.state.filters, setFilter: list.setFilter };
   return (
     <div className="page order-list-page" data-testid="sale-order-list">
-      <header className="page-header page-header-row">
-        <div>
-          <h1>{t('routes.saleOrderIndex')}</h1>
-          <p className="muted" data-testid="list-total">
-            {t('list.subtitle', { count: list.total })}
-          </p>
-        </div>
-        <ListToolbar
-          keyword={{ value: list.keywordDraft, onChange: list.setKeywordDraft, onSubmit: () => list.setState((s) => ({ ...s, keyword: list.keywordDraft, page: 1 })) }}
-          hasFilters={list.hasFilters}
-          onClear={list.clearFilters}
-          onExport={() => exportMasterData('saleOrder', list.state)}
-          onCreate={canCreate ? () => navigate(ORDER_PATHS.saleOrderCreate) : undefined}
-        />
-      </header>
+      <OrderListHeader title={t('routes.saleOrderIndex')} list={list} onExport={() => exportMasterData('saleOrder', list.state)} onCreate={canCreate ? () => navigate(ORDER_PATHS.saleOrderCreate) : undefined} />
       <FilterBar>
         <ReferenceFilter label={t('fields.customer')} entity="customer" field="customer" {...filterProps} />
         <ReferenceFilter label={t('fields.merchandiser')} entity="merchandiser" field="merchandiser" {...filterProps} />
