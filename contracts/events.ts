@@ -2,6 +2,7 @@
 // An event name never changes meaning: a changed payload gets a new name (…V2).
 import type { DashboardSettings } from './api.js';
 import type { MasterDataName } from './master-data.js';
+import type { StepProgress, StepStatus } from './production.js';
 
 export interface MasterDataChanged {
   entity: MasterDataName;
@@ -17,7 +18,10 @@ export type ProductionOrderAction =
   | 'reviewCancelled'
   | 'hidden'
   | 'shown'
-  | 'documentUploaded';
+  | 'documentUploaded'
+  /** The end process reached its plan (a scan), or a correcting entry took that back. */
+  | 'completed'
+  | 'reopened';
 
 export interface ProductionOrderChanged {
   id: number;
@@ -34,6 +38,25 @@ export interface SaleOrderChanged {
   version: number | null;
 }
 
+/** A scan or a correcting entry was recorded: the step's new numbers and the order's summary. */
+export interface ProgressRecorded {
+  orderId: number;
+  orderNo: string;
+  processId: number;
+  /** Pieces this scan added (negative for a correcting entry). */
+  quantity: number;
+  scanId: string;
+  step: StepProgress;
+  order: {
+    finishRate: number;
+    completed: boolean;
+    completedAt: string | null;
+    status: StepStatus;
+    delayDays: number;
+    lastActivityAt: string;
+  };
+}
+
 export interface DomainEventMap {
   'settings.dashboardUpdated': DashboardSettings;
   /** A master-data record changed: open lists and forms of that entity refresh. */
@@ -42,6 +65,8 @@ export interface DomainEventMap {
   'saleOrder.changed': SaleOrderChanged;
   /** To rooms `productionOrders`, `order:<id>` and `board`. */
   'productionOrder.changed': ProductionOrderChanged;
+  /** To rooms `board`, `statistics`, `order:<id>` and `process:<processId>`. */
+  'production.progressed': ProgressRecorded;
 }
 
 export type DomainEventName = keyof DomainEventMap;

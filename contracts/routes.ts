@@ -45,6 +45,10 @@ export const PERMISSION_NAMES = [
   'OrderReview',
   'OrderHide',
   'SaleOrderSub',
+  'Schedule',
+  'DashboardRedirect',
+  'Scan',
+  'Setting',
   'SettingDashboard',
   'Permission',
 ] as const;

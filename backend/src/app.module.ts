@@ -26,6 +26,11 @@ import { UserModule } from './user/user.module.js';
 import { OrderNumberModule } from './order-number/order-number.module.js';
 import { SaleOrderModule } from './sale-order/sale-order.module.js';
 import { SaleOrderSubModule } from './sale-order-sub/sale-order-sub.module.js';
+import { ProgressModule } from './progress/progress.module.js';
+import { BoardModule } from './board/board.module.js';
+import { ScheduleModule } from './schedule/schedule.module.js';
+import { StatisticsModule } from './statistics/statistics.module.js';
+import { ScanModule } from './scan/scan.module.js';
 
 @Module({})
 export class AppModule {
@@ -60,10 +65,15 @@ export class AppModule {
         CompanyModule,
         UploadModule,
         ProductionOrderModule,
+        ScanModule,
         RealtimeModule,
         OrderNumberModule,
         SaleOrderModule,
         SaleOrderSubModule,
+        ProgressModule,
+        BoardModule,
+        ScheduleModule,
+        StatisticsModule,
         ...(serveFrontend
           ? [
               ServeStaticModule.forRoot({

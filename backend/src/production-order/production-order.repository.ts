@@ -237,9 +237,35 @@ export class ProductionOrderRepository {
     await this.insertCellRows(manager, cells.map((cell) => [id, cell.colorId, cell.sizeId, cell.quantity]));
   }
 
-  async replaceRoute(manager: EntityManager, id: number, route: RouteStep[], plannedQuantity: number): Promise<void> {
+  /**
+   * Replaces the route. Progress stays with its process: the counters of the new steps are
+   * rebuilt from the scan history. Returns the name of a process that has scans but is not on
+   * the new route (the caller refuses such a change), else null.
+   */
+  async replaceRoute(manager: EntityManager, id: number, route: RouteStep[], plannedQuantity: number): Promise<string | null> {
+    const dropped: { name: string }[] = await manager.query(
+      `SELECT p.name FROM scan s JOIN process p ON p.id = s.process_id
+        WHERE s.order_id = $1 AND NOT (s.process_id = ANY ($2::int[])) LIMIT 1`,
+      [id, route.map((step) => step.processId)],
+    );
+    if (dropped.length > 0) return dropped[0].name;
     await manager.query(`DELETE FROM production_order_step WHERE order_id = $1`, [id]);
     await this.insertStepRows(manager, route.map((step) => [id, step.processId, step.sequence, step.dueDate, plannedQuantity] as const));
+    await manager.query(
+      `UPDATE production_order_step st
+          SET done_quantity = agg.done, first_scan_at = agg.first_at, last_scan_at = agg.last_at
+         FROM (SELECT process_id, sum(quantity)::int AS done, min(scanned_at) AS first_at, max(scanned_at) AS last_at
+                 FROM scan WHERE order_id = $1 GROUP BY process_id) agg
+        WHERE st.order_id = $1 AND st.process_id = agg.process_id`,
+      [id],
+    );
+    return null;
+  }
+
+  /** True once any scan was recorded for the order: its history must stay. */
+  async hasProgress(manager: EntityManager, id: number): Promise<boolean> {
+    const rows: unknown[] = await manager.query(`SELECT 1 FROM scan WHERE order_id = $1 LIMIT 1`, [id]);
+    return rows.length > 0;
   }
 
   async setPlannedQuantity(manager: EntityManager, id: number, plannedQuantity: number): Promise<void> {

@@ -35,7 +35,7 @@ const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 
 /** Rooms of a production-order change (contracts/events.ts). */
-const roomsOf = (id: number) => [ROOMS.productionOrders, ROOMS.order(id), ROOMS.board];
+const roomsOf = (id: number) => [ROOMS.productionOrders, ROOMS.order(id), ROOMS.board, ROOMS.statistics];
 
 /**
  * Production orders: direct entry, made from sales-order lines or imported; the grid and route
@@ -215,7 +215,10 @@ export class ProductionOrderService {
         const steps = await this.orders.routeOf(tx.manager, existing.id);
         route = await parseRoute(tx.manager, JSON.stringify(steps.map(({ processId, sequence }) => ({ processId, sequence }))), orderDate, deliveryDate).catch(() => undefined);
       }
-      if (route !== undefined) await this.orders.replaceRoute(tx.manager, existing.id, route, header.totalQuantity);
+      if (route !== undefined) {
+        const dropped = await this.orders.replaceRoute(tx.manager, existing.id, route, header.totalQuantity);
+        if (dropped !== null) throw new DomainException('processHasProgress', { process: dropped }, { field: 'route' });
+      }
       else await this.orders.setPlannedQuantity(tx.manager, existing.id, header.totalQuantity);
       const orderNo = (header.orderNo as string | undefined) ?? existing.orderNo;
       this.publish(tx, existing.id, orderNo, 'updated', version);
@@ -227,6 +230,7 @@ export class ProductionOrderService {
     await this.write(async (tx) => {
       const existing = await this.current(tx, id, version);
       if (existing.reviewed) throw new DomainException('cancelReviewFirst');
+      if (await this.orders.hasProgress(tx.manager, id)) throw new DomainException('orderHasProgress');
       if (!(await this.orders.delete(tx.manager, id, existing.version))) throw new DomainException('conflict');
       this.publish(tx, id, existing.orderNo, 'deleted', null);
     });

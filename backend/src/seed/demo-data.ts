@@ -131,7 +131,7 @@ export const DEMO_USERS = [
     nickname: '张强 Zhang Qiang',
     position: '裁床组长 Cutting lead',
     department: 'CUT',
-    permissions: ['Home'],
+    permissions: ['Home', 'Scan', 'Schedule', 'DashboardRedirect'],
     processes: ['P01'],
   },
   {
@@ -140,7 +140,7 @@ export const DEMO_USERS = [
     nickname: '王芳 Wang Fang',
     position: '车缝组长 Sewing lead',
     department: 'SEW',
-    permissions: ['Home'],
+    permissions: ['Home', 'Scan', 'Schedule', 'DashboardRedirect'],
     processes: ['P02', 'P03'],
   },
 ];

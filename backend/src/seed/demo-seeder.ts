@@ -11,6 +11,8 @@ import { SaleOrderService } from '../sale-order/sale-order.service.js';
 import { UploadService } from '../upload/upload.service.js';
 import type { UserAdminService } from '../user/user-admin.service.js';
 import { seedDemoOrders } from './demo-orders.js';
+import { seedDemoProgress } from './demo-progress.js';
+import { ScanService } from '../scan/scan.service.js';
 import {
   DEMO_CATEGORIES,
   DEMO_COLORS,
@@ -78,18 +80,22 @@ export class DemoSeeder {
       });
     }
     await this.seedUsers(ids.process);
+    // The administrator may execute every process, so the demo can scan anything.
+    await this.dataSource.query(`UPDATE app_user SET process_ids = ARRAY(SELECT id FROM process ORDER BY sort_order) WHERE lower(username) = 'admin'`);
+    const admin = await this.adminActor();
     await seedDemoOrders(this.dataSource.manager, {
       saleOrders: this.moduleRef.get(SaleOrderService, { strict: false }),
       productionOrders: this.moduleRef.get(ProductionOrderService, { strict: false }),
       uploads: this.moduleRef.get(UploadService, { strict: false }),
-    }, await this.adminActor());
+    }, admin);
+    await seedDemoProgress(this.dataSource.manager, this.moduleRef.get(ScanService, { strict: false }), admin);
     this.logger.log(`demo factory seeded in ${Date.now() - started} ms`);
   }
 
   /** The administrator, as the actor of the demo reviews and uploads. */
   private async adminActor(): Promise<AuthenticatedUser> {
-    const [admin] = await this.dataSource.query(`SELECT id, username, permissions FROM app_user WHERE lower(username) = 'admin'`);
-    return { id: admin.id, username: admin.username, sessionId: 0, permissions: admin.permissions, processIds: [], attachmentProcessIds: [] };
+    const [admin] = await this.dataSource.query(`SELECT id, username, permissions, process_ids FROM app_user WHERE lower(username) = 'admin'`);
+    return { id: admin.id, username: admin.username, sessionId: 0, permissions: admin.permissions, processIds: admin.process_ids, attachmentProcessIds: [] };
   }
 
   private async createAll(entity: MasterDataName, rows: Record<string, unknown>[]): Promise<Map<string, number>> {

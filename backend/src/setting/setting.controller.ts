@@ -16,6 +16,8 @@ import {
 } from '../common/http/route-access.decorators.js';
 import { DashboardSettingsViewDto, UpdateDashboardSettingsDto } from './dashboard-settings.dto.js';
 import { SettingService } from './setting.service.js';
+import { ProductionSettingsDto, UpdateProductionSettingsDto } from './production-settings.dto.js';
+import type { ProductionSettings } from '../../../contracts/production.js';
 
 const BOARD_SETTINGS_ROUTE = 'SettingDashboard';
 
@@ -48,6 +50,24 @@ export class SettingController {
   @ApiEnvelopeResponse(DashboardSettingsViewDto)
   updateDashboardSetting(@Body() body: UpdateDashboardSettingsDto): Promise<DashboardSettingsView> {
     return this.settings.updateDashboardSettings(body);
+  }
+
+  @Get('getProductionSetting')
+  @ForRoute('SettingIndex')
+  @ApiOperation({ summary: 'Production rules: scan in order, over-production tolerance, flagged orders' })
+  @ApiEnvelopeResponse(ProductionSettingsDto)
+  getProductionSetting(): Promise<ProductionSettings> {
+    return this.settings.productionSettings();
+  }
+
+  @Post('updateProductionSetting')
+  @HttpCode(200)
+  @ForRoute('SettingIndex')
+  @SuccessMessage('messages.saveSuccess')
+  @ApiOperation({ summary: 'Change production rules (partial); scans obey them from the next scan' })
+  @ApiEnvelopeResponse(ProductionSettingsDto)
+  updateProductionSetting(@Body() body: UpdateProductionSettingsDto): Promise<ProductionSettings> {
+    return this.settings.updateProductionSettings(body);
   }
 
   @Post('generateRoute')

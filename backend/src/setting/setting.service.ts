@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DashboardSettings, DashboardSettingsView } from '../../../contracts/api.js';
 import type { RouteCatalogue } from '../../../contracts/users.js';
+import { DEFAULT_PRODUCTION_SETTINGS, type ProductionSettings } from '../../../contracts/production.js';
+import type { EntityManager } from 'typeorm';
+import type { UpdateProductionSettingsDto } from './production-settings.dto.js';
 import { ROOMS } from '../../../contracts/events.js';
 import { EventBus } from '../events/event-bus.service.js';
 import { UnitOfWork } from '../events/unit-of-work.service.js';
@@ -18,7 +21,7 @@ export const DEFAULT_DASHBOARD_SETTINGS: DashboardSettings = {
   boardKeyEnabled: true,
 };
 
-const KEYS = { title: 'system.title', dashboard: 'dashboard.settings', boardKey: 'dashboard.boardKey', routes: 'route.catalogue' } as const;
+const KEYS = { title: 'system.title', dashboard: 'dashboard.settings', boardKey: 'dashboard.boardKey', routes: 'route.catalogue', production: 'production.settings' } as const;
 
 @Injectable()
 export class SettingService {
@@ -70,6 +73,22 @@ export class SettingService {
     // Two instances may get here at once: the first insert wins and both read it back.
     await this.settings.insertIfMissing(KEYS.boardKey, newBoardKey());
     return (await this.settings.get<string>(KEYS.boardKey))!;
+  }
+
+  /** The rules scans obey; read inside the scan's transaction when a manager is given. */
+  async productionSettings(manager?: EntityManager): Promise<ProductionSettings> {
+    const stored = await this.settings.get<Partial<ProductionSettings>>(KEYS.production, manager);
+    return { ...DEFAULT_PRODUCTION_SETTINGS, ...stored };
+  }
+
+  async updateProductionSettings(change: UpdateProductionSettingsDto): Promise<ProductionSettings> {
+    const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+    return this.unitOfWork.run(async (tx) => {
+      const current = await this.settings.getForUpdate<Partial<ProductionSettings>>(tx.manager, KEYS.production, {});
+      const next: ProductionSettings = { ...DEFAULT_PRODUCTION_SETTINGS, ...current, ...defined };
+      await this.settings.set(KEYS.production, next, tx.manager);
+      return next;
+    });
   }
 
   /** The screens the permission screen offers, as the frontend's route table last described them. */

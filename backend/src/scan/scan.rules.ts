@@ -1,0 +1,77 @@
+// The rules a scan obeys (PRODUCT.md §4 "Progress"), as pure functions of the locked route, so
+// each rule and its message is tested without a database.
+import type { ProductionSettings } from '../../../contracts/production.js';
+import { DomainException } from '../common/errors/domain.exception.js';
+import type { RouteStepState } from './scan.repository.js';
+
+/** The most pieces a step (or cell) may reach: the plan plus the over-production tolerance. */
+export function allowedTotal(planned: number, settings: Pick<ProductionSettings, 'overProductionPercent'>): number {
+  return Math.floor((planned * (100 + settings.overProductionPercent)) / 100);
+}
+
+interface ScanCheck {
+  route: RouteStepState[];
+  step: RouteStepState;
+  /** Pieces the scan adds (positive). */
+  quantity: number;
+  settings: ProductionSettings;
+}
+
+/**
+ * A scan adding `quantity` pieces at `step`:
+ * - never beyond the plan plus tolerance;
+ * - with "scan in order", never beyond what the previous step of the route has done (a bundle
+ *   cannot be sewn before it is cut) — for a whole-order scan this is "previous process not
+ *   finished", and it lets bundles flow instead of waiting for the whole order;
+ * - warehouse-out never beyond warehouse-in ("order not in stock"), whatever the setting.
+ */
+export function checkScan({ route, step, quantity, settings }: ScanCheck): void {
+  const total = step.done + quantity;
+  const limit = allowedTotal(step.planned, settings);
+  if (total > limit) {
+    throw new DomainException('overPlanned', { planned: step.planned, percent: settings.overProductionPercent, remaining: Math.max(0, limit - step.done) }, { field: 'quantity' });
+  }
+  if (settings.scanInOrder) {
+    const previous = previousOf(route, step);
+    if (previous && total > previous.done) {
+      throw new DomainException('previousProcessNotFinished', { previous: previous.processName, done: previous.done }, { field: 'quantity' });
+    }
+  }
+  if (step.warehouseOut) {
+    const warehouseIn = route.find((candidate) => candidate.warehouseIn);
+    const inStock = warehouseIn?.done ?? 0;
+    if (total > inStock) throw new DomainException('orderNotInStock', { inStock, out: step.done }, { field: 'quantity' });
+  }
+}
+
+/**
+ * Taking back `quantity` pieces at `step` must leave the later steps consistent: with "scan in
+ * order", the next step may not have more than this one will; warehouse-in may not drop below
+ * what already left the warehouse.
+ */
+export function checkReversal({ route, step, quantity, settings }: ScanCheck): void {
+  const total = step.done - quantity;
+  if (settings.scanInOrder) {
+    const next = route.find((candidate) => candidate.sequence > step.sequence);
+    if (next && next.done > total) throw new DomainException('laterProcessAhead', { next: next.processName, done: next.done });
+  }
+  if (step.warehouseIn) {
+    const out = route.find((candidate) => candidate.warehouseOut)?.done ?? 0;
+    if (out > total) throw new DomainException('orderNotInStock', { inStock: total, out });
+  }
+}
+
+/**
+ * The order is complete when its end process is done: the route's step flagged as end process,
+ * or the last step when the route has none.
+ */
+export function completionOf(route: readonly RouteStepState[]): boolean {
+  const end = route.find((step) => step.endProcess) ?? route[route.length - 1];
+  return end !== undefined && end.planned > 0 && end.done >= end.planned;
+}
+
+function previousOf(route: readonly RouteStepState[], step: RouteStepState): RouteStepState | undefined {
+  let previous: RouteStepState | undefined;
+  for (const candidate of route) if (candidate.sequence < step.sequence) previous = candidate;
+  return previous;
+}

@@ -1,0 +1,328 @@
+import { Injectable } from '@nestjs/common';
+import { ROOMS } from '../../../contracts/events.js';
+import type { ProductionSettings, ScanRecord, ScanResult } from '../../../contracts/production.js';
+import { DomainException } from '../common/errors/domain.exception.js';
+import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
+import { UnitOfWork, type Transaction } from '../events/unit-of-work.service.js';
+import { delayDaysOf, finishRateOf, localDay, orderStatusOf, toStepProgress } from '../progress/progress-math.js';
+import { SettingService } from '../setting/setting.service.js';
+import type { RecordScanDto, ReverseScanDto } from './scan.dto.js';
+import { ScanRepository, type LockedOrder, type NewScan, type RouteStepState, type ScanFingerprint, type StoredScan } from './scan.repository.js';
+import { allowedTotal, checkReversal, checkScan, completionOf } from './scan.rules.js';
+
+/** How far back a queued offline scan may be dated. */
+export const MAX_SCAN_AGE_DAYS = 30;
+/** Device clocks drift: a scan may be dated this far ahead of the server. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** The answer to a scan request; `replayed` when the scan id had been recorded before. */
+export interface ScanOutcome {
+  result: ScanResult;
+  replayed: boolean;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Scans and correcting entries. Exactly once: a scan's client id is unique in the database; a
+ * repeated id answers the stored result of the first request and counts nothing. Counters move
+ * in the scan's transaction under the order's row lock, so concurrent scans never lose updates.
+ */
+@Injectable()
+export class ScanService {
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly scans: ScanRepository,
+    private readonly settings: SettingService,
+  ) {}
+
+  async record(input: RecordScanDto, user: AuthenticatedUser): Promise<ScanOutcome> {
+    const scannedAt = scanTimeOf(input.scannedAt);
+    const workerId = input.workerId ?? user.id;
+    const fingerprintOf = (orderId: number): ScanFingerprint => ({
+      orderId,
+      processId: input.processId,
+      quantity: input.quantity,
+      colorId: input.colorId ?? null,
+      sizeId: input.sizeId ?? null,
+      workerId,
+      reversesId: null,
+    });
+    if ((input.colorId === undefined) !== (input.sizeId === undefined)) throw new DomainException('selectColorAndSize', {}, { field: 'colorId' });
+
+    return this.run(async (tx) => {
+      const replay = await this.replayIfKnown(tx, input.scanId, (stored) => fingerprintOf(stored.orderId), input.orderId, input.orderNo);
+      if (replay) return replay;
+
+      const orderId = input.orderId ?? (await this.scans.orderIdByNumber(tx.manager, input.orderNo!));
+      if (orderId === null) throw new DomainException('orderNotFound', { orderNo: input.orderNo ?? '' }, { field: 'orderNo' });
+      const order = await this.scans.lockOrder(tx.manager, orderId);
+      if (!order) throw new DomainException('orderNotFound', { orderNo: input.orderNo ?? String(orderId) }, { field: 'orderId' });
+      const route = await this.scans.route(tx.manager, order.id);
+      const step = route.find((candidate) => candidate.processId === input.processId);
+      if (!user.processIds.includes(input.processId)) {
+        throw new DomainException('processNotExecutable', { process: step?.processName ?? String(input.processId) }, { field: 'processId' });
+      }
+      if (!step) throw new DomainException('processNotOnRoute', { process: String(input.processId) }, { field: 'processId' });
+
+      const settings = await this.settings.productionSettings(tx.manager);
+      const warnings = this.flagsOf(order, settings);
+      checkScan({ route, step, quantity: input.quantity, settings });
+
+      let colorName: string | null = null;
+      let sizeName: string | null = null;
+      if (input.colorId !== undefined && input.sizeId !== undefined) {
+        const cell = await this.scans.cell(tx.manager, order.id, step.processId, input.colorId, input.sizeId);
+        if (!cell) throw new DomainException('cellNotInOrder', {}, { field: 'colorId' });
+        if (cell.done + input.quantity > allowedTotal(cell.planned, settings)) {
+          throw new DomainException('overPlanned', {
+            planned: cell.planned,
+            percent: settings.overProductionPercent,
+            remaining: Math.max(0, allowedTotal(cell.planned, settings) - cell.done),
+          });
+        }
+        colorName = cell.colorName;
+        sizeName = cell.sizeName;
+      }
+      const workerName = await this.scans.workerName(tx.manager, workerId);
+      if (workerName === null) throw new DomainException('referenceInvalid', {}, { field: 'workerId' });
+
+      return this.apply(tx, user, order, route, step, {
+        scan: {
+          ...fingerprintOf(order.id),
+          scanId: input.scanId,
+          deviceId: input.deviceId ?? '',
+          note: '',
+          flagged: warnings.length > 0,
+          scannedAt,
+        },
+        names: { colorName, sizeName, workerName, reversesScanId: null },
+        warnings,
+      });
+    });
+  }
+
+  async reverse(input: ReverseScanDto, user: AuthenticatedUser): Promise<ScanOutcome> {
+    return this.run(async (tx) => {
+      const original = await this.scans.findForReversal(tx.manager, input.reversesScanId);
+      const fingerprintOf = (orderId: number): ScanFingerprint | null =>
+        original
+          ? {
+              orderId,
+              processId: original.processId,
+              quantity: -original.quantity,
+              colorId: original.colorId,
+              sizeId: original.sizeId,
+              workerId: original.workerId,
+              reversesId: original.id,
+            }
+          : null;
+      const replay = await this.replayIfKnown(tx, input.scanId, (stored) => fingerprintOf(stored.orderId));
+      if (replay) return replay;
+
+      if (!original) throw new DomainException('scanNotFound', {}, { field: 'reversesScanId' });
+      if (original.isReversal) throw new DomainException('cannotReverseReversal', {}, { field: 'reversesScanId' });
+      const order = (await this.scans.lockOrder(tx.manager, original.orderId))!;
+      const route = await this.scans.route(tx.manager, order.id);
+      const step = route.find((candidate) => candidate.processId === original.processId)!;
+      if (!user.processIds.includes(original.processId)) {
+        throw new DomainException('processNotExecutable', { process: step?.processName ?? String(original.processId) }, { field: 'reversesScanId' });
+      }
+      // Read again under the order's lock: a concurrent correcting entry has committed by now.
+      if ((await this.scans.findForReversal(tx.manager, input.reversesScanId))!.reversed) throw new DomainException('scanAlreadyReversed');
+      if (order.hidden) throw new DomainException('orderHidden');
+      const settings = await this.settings.productionSettings(tx.manager);
+      checkReversal({ route, step, quantity: original.quantity, settings });
+      const names = await this.namesOf(tx, original, input.reversesScanId);
+
+      return this.apply(tx, user, order, route, step, {
+        scan: {
+          ...fingerprintOf(order.id)!,
+          scanId: input.scanId,
+          deviceId: input.deviceId ?? '',
+          note: input.note ?? '',
+          flagged: false,
+          scannedAt: new Date(),
+        },
+        names,
+        warnings: [],
+      });
+    });
+  }
+
+  /** Runs a scan's transaction; a unique-index race on the correcting entry becomes its message. */
+  private async run(work: (tx: Transaction) => Promise<ScanOutcome>): Promise<ScanOutcome> {
+    try {
+      return await this.unitOfWork.run(work);
+    } catch (error) {
+      const pg = error as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
+      if ((pg?.driverError?.code ?? pg?.code) === UNIQUE_VIOLATION && (pg?.driverError?.constraint ?? pg?.constraint) === 'scan_reverses_id_unique') {
+        throw new DomainException('scanAlreadyReversed');
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The stored answer when this scan id was recorded before with the same effect; refused when
+   * the id was used for something else. Null for a new id.
+   */
+  private async replayIfKnown(
+    tx: Transaction,
+    scanId: string,
+    expected: (stored: StoredScan) => ScanFingerprint | null,
+    orderId?: number,
+    orderNo?: string,
+  ): Promise<ScanOutcome | null> {
+    const stored = await this.scans.findByScanId(tx.manager, scanId);
+    if (!stored) return null;
+    const sameOrder =
+      (orderId === undefined || orderId === stored.orderId) && (orderNo === undefined || orderNo.toLowerCase() === stored.orderNo.toLowerCase());
+    const want = expected(stored);
+    if (!sameOrder || !want || !sameEffect(stored, want)) throw new DomainException('scanIdReused', {}, { field: 'scanId' });
+    return { result: stored.result, replayed: true };
+  }
+
+  private flagsOf(order: LockedOrder, settings: ProductionSettings): string[] {
+    if (order.hidden) throw new DomainException('orderHidden');
+    const warnings: string[] = [];
+    if (!order.reviewed) warnings.push('orderNotReviewed');
+    if (!order.hasDocument) warnings.push('uploadProductionOrderFirst');
+    if (warnings.length > 0 && settings.refuseFlaggedOrders) throw new DomainException(warnings[0] as 'orderNotReviewed' | 'uploadProductionOrderFirst');
+    return warnings;
+  }
+
+  private async namesOf(tx: Transaction, original: { colorId: number | null; sizeId: number | null; workerId: number | null; orderId: number; processId: number }, reversesScanId: string) {
+    const cell =
+      original.colorId !== null && original.sizeId !== null
+        ? await this.scans.cell(tx.manager, original.orderId, original.processId, original.colorId, original.sizeId)
+        : null;
+    const workerName = original.workerId !== null ? await this.scans.workerName(tx.manager, original.workerId) : null;
+    return { colorName: cell?.colorName ?? null, sizeName: cell?.sizeName ?? null, workerName, reversesScanId };
+  }
+
+  /**
+   * Writes the scan, moves the counters, settles completion and publishes the new numbers. The
+   * answer is computed from the locked state before the writes and stored with the scan, so a
+   * repeated id gets exactly this answer.
+   */
+  private async apply(
+    tx: Transaction,
+    user: AuthenticatedUser,
+    order: LockedOrder,
+    route: RouteStepState[],
+    step: RouteStepState,
+    change: {
+      scan: Omit<NewScan, 'recordedBy'>;
+      names: { colorName: string | null; sizeName: string | null; workerName: string | null; reversesScanId: string | null };
+      warnings: string[];
+    },
+  ): Promise<ScanOutcome> {
+    const { scan, names, warnings } = change;
+    const now = new Date();
+    const today = localDay(now);
+    const scannedIso = scan.scannedAt.toISOString();
+    const nextStep: RouteStepState = {
+      ...step,
+      done: step.done + scan.quantity,
+      firstScanAt: step.firstScanAt && step.firstScanAt < scannedIso ? step.firstScanAt : scannedIso,
+      lastScanAt: step.lastScanAt && step.lastScanAt > scannedIso ? step.lastScanAt : scannedIso,
+    };
+    const nextRoute = route.map((candidate) => (candidate.processId === step.processId ? nextStep : candidate));
+    const completed = completionOf(nextRoute);
+    const completedAt = completed ? (order.completed ? order.completedAt : now.toISOString()) : null;
+    const progress = nextRoute.map((candidate) => toStepProgress(candidate, today));
+    const stepProgress = progress.find((candidate) => candidate.processId === step.processId)!;
+    const finishRate = finishRateOf(nextRoute);
+
+    const id = await this.scans.nextId(tx.manager);
+    const record: ScanRecord = {
+      id,
+      scanId: scan.scanId,
+      orderId: order.id,
+      orderNo: order.orderNo,
+      processId: step.processId,
+      processName: step.processName,
+      quantity: scan.quantity,
+      colorId: scan.colorId,
+      colorName: names.colorName,
+      sizeId: scan.sizeId,
+      sizeName: names.sizeName,
+      workerId: scan.workerId,
+      workerName: names.workerName,
+      deviceId: scan.deviceId,
+      reversesScanId: names.reversesScanId,
+      reversed: false,
+      note: scan.note,
+      flagged: scan.flagged,
+      scannedAt: scannedIso,
+      recordedAt: now.toISOString(),
+      recordedBy: user.username,
+    };
+    const result: ScanResult = { scan: record, step: stepProgress, order: { id: order.id, orderNo: order.orderNo, completed, finishRate }, warnings };
+
+    if (!(await this.scans.insert(tx.manager, id, { ...scan, recordedBy: user.id }, result))) {
+      // The same id committed by a concurrent request between our lookup and insert.
+      const replay = await this.scans.findByScanId(tx.manager, scan.scanId);
+      if (!replay || !sameEffect(replay, scan)) throw new DomainException('scanIdReused', {}, { field: 'scanId' });
+      return { result: replay.result, replayed: true };
+    }
+    await this.scans.addToStep(tx.manager, order.id, step.processId, scan.quantity, scan.scannedAt);
+    if (scan.colorId !== null && scan.sizeId !== null) {
+      await this.scans.addToCell(tx.manager, order.id, step.processId, scan.colorId, scan.sizeId, scan.quantity);
+    }
+    await this.scans.touchOrder(tx.manager, order.id, now, completed, completedAt);
+
+    const summary = { completed, deliveryDate: order.deliveryDate };
+    tx.publish(
+      'production.progressed',
+      {
+        orderId: order.id,
+        orderNo: order.orderNo,
+        processId: step.processId,
+        quantity: scan.quantity,
+        scanId: scan.scanId,
+        step: stepProgress,
+        order: {
+          finishRate,
+          completed,
+          completedAt,
+          status: orderStatusOf(summary, progress, today),
+          delayDays: delayDaysOf(summary, today),
+          lastActivityAt: now.toISOString(),
+        },
+      },
+      [ROOMS.board, ROOMS.statistics, ROOMS.order(order.id), ROOMS.process(step.processId)],
+    );
+    if (completed !== order.completed) {
+      tx.publish(
+        'productionOrder.changed',
+        { id: order.id, orderNo: order.orderNo, action: completed ? 'completed' : 'reopened', version: null },
+        [ROOMS.productionOrders, ROOMS.order(order.id)],
+      );
+    }
+    return { result, replayed: false };
+  }
+}
+
+function sameEffect(stored: ScanFingerprint, wanted: ScanFingerprint): boolean {
+  return (
+    stored.orderId === wanted.orderId &&
+    stored.processId === wanted.processId &&
+    stored.quantity === wanted.quantity &&
+    stored.colorId === wanted.colorId &&
+    stored.sizeId === wanted.sizeId &&
+    stored.workerId === wanted.workerId &&
+    stored.reversesId === wanted.reversesId
+  );
+}
+
+function scanTimeOf(value: string | undefined): Date {
+  const now = Date.now();
+  if (value === undefined) return new Date(now);
+  const time = Date.parse(value);
+  if (!Number.isFinite(time) || time > now + CLOCK_SKEW_MS || time < now - MAX_SCAN_AGE_DAYS * 86_400_000) {
+    throw new DomainException('scanTimeInvalid', { days: MAX_SCAN_AGE_DAYS }, { field: 'scannedAt' });
+  }
+  return new Date(time);
+}

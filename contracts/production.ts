@@ -1,0 +1,270 @@
+import type { DashboardSettings } from './api.js';
+
+// Progress on the floor: scans, the schedule, boards and the console (PRODUCT.md §4 "Progress",
+// §5, §6). Shared by the backend (DTOs implement these) and the frontend (fetchers return them).
+
+/** Status of one order at one process (and, summarised, of the order). */
+export const STEP_STATUSES = ['notStarted', 'partial', 'done', 'delayed'] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];
+
+/** A client-generated scan id: 8–64 characters of letters, digits, `-` and `_` (a UUID fits). */
+export const SCAN_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+export const MAX_SCAN_QUANTITY = 100_000;
+
+// ——— scans: POST /api/admin/scan/record | reverse, GET /api/admin/scan/list ———
+
+/**
+ * POST /api/admin/scan/record (any logged-in user; the process must be one the user may
+ * execute). Form, JSON or multipart. Sending the same `scanId` again answers exactly as the
+ * first time (HTTP 200, header `Idempotent-Replayed: true`) and counts nothing; the same id with
+ * a different payload is refused (409 scanIdReused).
+ */
+export interface ScanInput {
+  scanId: string;
+  /** The production order, by id or by number (a scanned ticket carries the number). */
+  orderId?: number;
+  orderNo?: string;
+  processId: number;
+  quantity: number;
+  colorId?: number;
+  sizeId?: number;
+  /** The user the pieces are credited to; defaults to the caller. */
+  workerId?: number;
+  /** Free text naming the station (phone, PC) — for the history. */
+  deviceId?: string;
+  /** When the device recorded the scan (ISO); for scans queued offline. Defaults to now. */
+  scannedAt?: string;
+}
+
+/** POST /api/admin/scan/reverse: a correcting entry that takes one scan back. */
+export interface ScanReverseInput {
+  /** A new client-generated id for the correcting entry (same exactly-once rules). */
+  scanId: string;
+  /** The id (client scan id) of the scan to take back. A scan is taken back at most once. */
+  reversesScanId: string;
+  deviceId?: string;
+  note?: string;
+}
+
+/** One entry of an order's scan history. */
+export interface ScanRecord {
+  id: number;
+  scanId: string;
+  orderId: number;
+  orderNo: string;
+  processId: number;
+  processName: string;
+  /** Negative for a correcting entry. */
+  quantity: number;
+  colorId: number | null;
+  colorName: string | null;
+  sizeId: number | null;
+  sizeName: string | null;
+  workerId: number | null;
+  workerName: string | null;
+  deviceId: string;
+  /** Client scan id of the scan this one takes back. */
+  reversesScanId: string | null;
+  /** True once a correcting entry took this scan back. */
+  reversed: boolean;
+  note: string;
+  /** The order was not reviewed or had no document when scanned. */
+  flagged: boolean;
+  scannedAt: string;
+  recordedAt: string;
+  recordedBy: string;
+}
+
+/** Progress of one order at one process. */
+export interface StepProgress {
+  processId: number;
+  sequence: number;
+  dueDate: string;
+  planned: number;
+  done: number;
+  status: StepStatus;
+  firstScanAt: string | null;
+  lastScanAt: string | null;
+}
+
+/** What a scan (or reversal) answers. A replayed scan id answers the same body again. */
+export interface ScanResult {
+  scan: ScanRecord;
+  step: StepProgress;
+  order: { id: number; orderNo: string; completed: boolean; finishRate: number };
+  /** Why the scan is flagged (messages of the original: not reviewed, document not uploaded). */
+  warnings: string[];
+}
+
+/**
+ * GET /api/admin/scan/lookup?orderNo=…|orderId=…&processId=… — what the scan station shows
+ * before the quantity is entered: the order with its progress, and the room left at the process.
+ */
+export interface ScanLookup {
+  row: ProgressRow;
+  columns: ProgressColumn[];
+  processId: number | null;
+  /** Pieces the process may still take (planned + tolerance − done), when processId is given. */
+  remaining: number | null;
+  /** Colours and sizes of the order's grid, for scans of one colour/size. */
+  colors: { id: number; name: string }[];
+  sizes: { id: number; name: string }[];
+  /** Why a scan would be flagged (not reviewed, no document) — translated. */
+  warnings: string[];
+}
+
+// ——— the schedule: GET /api/admin/schedule/list | detail, route Schedule ———
+
+/** One order with its progress at every process of its route (schedule rows and board rows). */
+export interface ProgressRow {
+  id: number;
+  orderNo: string;
+  customerLabel: string;
+  goodsCode: string;
+  productName: string;
+  goodsImage: string | null;
+  orderDate: string;
+  deliveryDate: string;
+  totalQuantity: number;
+  reviewed: boolean;
+  hasDocument: boolean;
+  flagged: boolean;
+  completed: boolean;
+  completedAt: string | null;
+  /** 0–100: done ÷ planned summed over the route's steps (a step counts at most its plan). */
+  finishRate: number;
+  /** Not completed and past delivery (or a step past its due date): days late, else 0. */
+  delayDays: number;
+  status: StepStatus;
+  /** The last scan or change of the order (drop-down boards put the latest on top). */
+  lastActivityAt: string;
+  /** Progress per process id of the route. */
+  steps: Record<string, StepProgress>;
+}
+
+/** Counts over a set of rows (schedule filters, boards). */
+export interface ProgressTotals {
+  orders: number;
+  completed: number;
+  onTime: number;
+  delayed: number;
+  /** 0–100 over the orders counted. */
+  finishRate: number;
+  /** 0–100: delayed ÷ orders. */
+  delayRate: number;
+}
+
+/** A process as a column of the schedule and the boards (the process flow, in sort order). */
+export interface ProgressColumn {
+  id: number;
+  code: string;
+  name: string;
+  endProcess: boolean;
+  warehouseIn: boolean;
+  warehouseOut: boolean;
+}
+
+/**
+ * GET /api/admin/schedule/list?page&pageSize&keyword&customer&status&deliveryFrom&deliveryTo
+ * &includeCompleted&sortField&sortOrder — shown orders.
+ */
+export interface ScheduleList {
+  columns: ProgressColumn[];
+  rows: ProgressRow[];
+  total: number;
+  totals: ProgressTotals;
+}
+
+/** GET /api/admin/schedule/detail?id — one order's progress and its scan history (newest first). */
+export interface ScheduleDetail {
+  columns: ProgressColumn[];
+  row: ProgressRow;
+  scans: ScanRecord[];
+}
+
+// ——— boards: GET /api/board/snapshot (token or `boardKey` header) ———
+
+/**
+ * Everything a board shows, filtered and sorted by the board settings. `headSeq` is the event
+ * log head read before the rows: subscribe with `lastSeq: headSeq` to get every later change.
+ */
+export interface BoardSnapshot {
+  columns: ProgressColumn[];
+  rows: ProgressRow[];
+  totals: ProgressTotals;
+  headSeq: number;
+  generatedAt: string;
+  companyName: string;
+  /** The board settings the rows were chosen and sorted by (boards read nothing else). */
+  settings: DashboardSettings;
+}
+
+// ——— the console: GET /api/admin/statistics/console, route Home ———
+
+export interface ConsoleKpis {
+  inProduction: number;
+  dueThisWeek: number;
+  delayed: number;
+  completedThisMonth: number;
+  /** 0–100 over orders in production. */
+  finishRate: number;
+  delayRate: number;
+  /** Pieces scanned today (net of reversals) per process of the flow. */
+  todayByProcess: { processId: number; name: string; quantity: number }[];
+  /** Pieces scanned per day over the last 14 days (all processes), oldest first. */
+  daily: { date: string; quantity: number }[];
+  /** Orders per status among orders in production. */
+  byStatus: Record<StepStatus, number>;
+  generatedAt: string;
+}
+
+// ——— production rules: GET/POST /api/admin/setting/getProductionSetting | updateProductionSetting ———
+
+export interface ProductionSettings {
+  /** A process may not get more pieces than the previous process of the route has done. */
+  scanInOrder: boolean;
+  /** Over-production allowed above the planned quantity, in percent (0–100). */
+  overProductionPercent: number;
+  /** Refuse scans of orders not reviewed or without a document, instead of flagging them. */
+  refuseFlaggedOrders: boolean;
+}
+
+export const DEFAULT_PRODUCTION_SETTINGS: ProductionSettings = {
+  scanInOrder: true,
+  overProductionPercent: 5,
+  refuseFlaggedOrders: false,
+};
+
+// ——— job tickets ———
+
+/** What a job ticket's QR code holds: the order number, and a process code where useful. */
+export const TICKET_PREFIX = 'SB1';
+
+export interface TicketPayload {
+  orderNo: string;
+  processCode?: string;
+}
+
+/** `SB1|PO202611-0001` or `SB1|PO202611-0001|P03`. */
+export function encodeTicket(payload: TicketPayload): string {
+  return [TICKET_PREFIX, payload.orderNo, payload.processCode].filter(Boolean).join('|');
+}
+
+/** Reads a scanned code: a ticket, or a bare order number typed or read from a 1-D barcode. */
+export function decodeTicket(text: string): TicketPayload | null {
+  const value = text.trim();
+  if (!value) return null;
+  const parts = value.split('|');
+  if (parts[0] === TICKET_PREFIX) {
+    if (!parts[1]) return null;
+    return parts[2] ? { orderNo: parts[1], processCode: parts[2] } : { orderNo: parts[1] };
+  }
+  return parts.length === 1 ? { orderNo: value } : null;
+}
+
+/** Status of a step from its numbers (the schedule, boards and scans all use this one rule). */
+export function stepStatus(planned: number, done: number, dueDate: string, today: string): StepStatus {
+  if (planned > 0 && done >= planned) return 'done';
+  if (dueDate < today) return 'delayed';
+  return done > 0 ? 'partial' : 'notStarted';
+}
