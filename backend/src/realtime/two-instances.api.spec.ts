@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SOCKET_EVENTS, type DomainEventEnvelope, type SubscribeResult } from '../../../contracts/events.js';
+import { randomUUID } from 'node:crypto';
+import { setUpProduction } from '../testing/production-fixture.js';
 import { bootTestApp, connected, createScratchDatabase, nextEvent, type TestApp } from '../testing/test-app.js';
 
 // Scale-out: two app instances on one PostgreSQL database and one Redis. Needs both servers,
@@ -56,5 +58,31 @@ const canRun = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
     for (let i = 0; i < 2; i++) await attempt(b);
     expect((await attempt(a)).status).toBe(429);
     expect((await attempt(b)).status).toBe(429);
+  });
+
+  it('counts one scan id sent 50 times at once to two instances exactly once, and pushes it to boards on both', async () => {
+    const f = await setUpProduction(a);
+    const order = await f.createOrder();
+    const boards = [];
+    for (const instance of [a, b]) {
+      const board = instance.socket({ token: f.admin });
+      await connected(board);
+      await board.timeout(5000).emitWithAck(SOCKET_EVENTS.subscribe, { rooms: ['board'] });
+      boards.push(board);
+    }
+    const received = boards.map((board) => nextEvent<DomainEventEnvelope>(board, SOCKET_EVENTS.domainEvent));
+    const body = { scanId: randomUUID(), orderId: order.id, processId: f.processes.cut, quantity: 9 };
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (i % 2 ? b : a).http.post('/api/admin/scan/record').set('token', f.admin).type('form').send(body)),
+    );
+    expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
+    for (const response of responses) expect(response.body.data).toEqual(responses[0].body.data);
+    expect(responses.filter((response) => response.headers['idempotent-replayed'] !== 'true')).toHaveLength(1);
+    const [step] = await f.db.query(
+      `SELECT done_quantity AS done, (SELECT count(*)::int FROM scan WHERE scan_id = $2) AS scans FROM production_order_step WHERE order_id = $1 AND process_id = $3`,
+      [order.id, body.scanId, f.processes.cut],
+    );
+    expect(step).toEqual({ done: 9, scans: 1 });
+    for (const event of await Promise.all(received)) expect(event).toMatchObject({ name: 'production.progressed', payload: { orderId: order.id, quantity: 9 } });
   });
 });
