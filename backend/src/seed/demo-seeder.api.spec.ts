@@ -8,7 +8,7 @@ describe('the demo factory', () => {
   beforeAll(async () => {
     t = await bootTestApp({ env: { SEED_DEMO: 'true' } });
     db = t.app.get(DataSource);
-  }, 60_000);
+  }, 180_000);
   afterAll(() => t.close());
 
   const count = async (table: string, where = 'true') =>
@@ -55,6 +55,19 @@ describe('the demo factory', () => {
     const login = await t.http.post('/api/admin/login/login').type('form').send({ username: 'cutting', password: 'demo1234' });
     expect(login.body.data.processList).toMatch(/^\d+$/);
     expect((await t.http.get('/api/admin/goods/list').set('token', cutting)).status).toBe(403);
+  });
+
+  it('has progress recorded through the scan rules: complete, partial and untouched orders, scans over two weeks', async () => {
+    expect(await count('production_order', 'completed AND NOT hidden')).toBeGreaterThan(3);
+    expect(await count('production_order', 'NOT completed AND NOT hidden AND EXISTS (SELECT 1 FROM scan s WHERE s.order_id = production_order.id)')).toBeGreaterThan(5);
+    expect(await count('production_order', 'NOT hidden AND NOT EXISTS (SELECT 1 FROM scan s WHERE s.order_id = production_order.id)')).toBeGreaterThan(0);
+    expect(await count('scan', 'flagged')).toBeGreaterThan(0);
+    const [{ days }] = await db.query(`SELECT count(DISTINCT scanned_at::date)::int AS days FROM scan`);
+    expect(days).toBeGreaterThanOrEqual(7);
+    // No step beyond its plan, none ahead of the step before it (the rules held).
+    expect(await count('production_order_step', 'done_quantity > planned_quantity')).toBe(0);
+    const [{ total }] = await db.query(`SELECT count(*)::int AS total FROM scan`);
+    console.log(`demo scans: ${total}`);
   });
 
   it('is not seeded twice', async () => {

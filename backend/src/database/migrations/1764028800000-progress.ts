@@ -12,6 +12,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 // - result keeps the answer of the first request, returned again when the same id is re-sent.
 // - scan.order_id is RESTRICT: an order with progress cannot be deleted (the reference guard
 //   says so), its history must stay.
+/** Screens this capability adds; the administrator gets them (existing databases too). */
+const NEW_SCREENS = ['Schedule', 'DashboardRedirect', 'Scan', 'Setting'];
+
 export class Progress1764028800000 implements MigrationInterface {
   name = 'Progress1764028800000';
 
@@ -64,9 +67,20 @@ export class Progress1764028800000 implements MigrationInterface {
         done_quantity integer NOT NULL DEFAULT 0 CHECK (done_quantity >= 0),
         PRIMARY KEY (order_id, process_id, color_id, size_id)
       )`);
+
+    await queryRunner.query(
+      `UPDATE app_user SET permissions = ARRAY(SELECT DISTINCT unnest(permissions || $1::text[]) ORDER BY 1)
+        WHERE lower(username) = 'admin'`,
+      [NEW_SCREENS],
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(
+      `UPDATE app_user SET permissions = ARRAY(SELECT p FROM unnest(permissions) p WHERE p <> ALL($1::text[]))
+        WHERE lower(username) = 'admin'`,
+      [NEW_SCREENS],
+    );
     await queryRunner.query(`DROP TABLE production_order_cell_progress`);
     await queryRunner.query(`DROP TABLE scan`);
     await queryRunner.query(`DROP INDEX production_order_board_index`);
