@@ -1,4 +1,5 @@
 import type { DashboardSettings } from './api.js';
+import type { ProgressRecorded } from './events.js';
 
 // Progress on the floor: scans, the schedule, boards and the console (PRODUCT.md §4 "Progress",
 // §5, §6). Shared by the backend (DTOs implement these) and the frontend (fetchers return them).
@@ -133,7 +134,7 @@ export interface ProgressRow {
   completedAt: string | null;
   /** 0–100: done ÷ planned summed over the route's steps (a step counts at most its plan). */
   finishRate: number;
-  /** Not completed and past delivery (or a step past its due date): days late, else 0. */
+  /** Days past delivery of an order not completed, else 0 (a late step alone makes the status delayed, not this). */
   delayDays: number;
   status: StepStatus;
   /** The last scan or change of the order (drop-down boards put the latest on top). */
@@ -267,4 +268,25 @@ export function stepStatus(planned: number, done: number, dueDate: string, today
   if (planned > 0 && done >= planned) return 'done';
   if (dueDate < today) return 'delayed';
   return done > 0 ? 'partial' : 'notStarted';
+}
+
+/**
+ * A pushed scan applied to an order's row: the step takes the event's numbers, the row the
+ * order's summary. Events carry absolute numbers, so applying one twice is harmless; a screen
+ * that already holds newer numbers for the step or the order leaves that part out. Boards, the
+ * schedule and the reconnect test all use this one function.
+ */
+export function applyProgressToRow(row: ProgressRow, event: ProgressRecorded, parts: { step: boolean; order: boolean } = { step: true, order: true }): ProgressRow {
+  if (!parts.step && !parts.order) return row;
+  const next: ProgressRow = { ...row };
+  if (parts.step) next.steps = { ...row.steps, [String(event.processId)]: event.step };
+  if (parts.order) {
+    next.finishRate = event.order.finishRate;
+    next.completed = event.order.completed;
+    next.completedAt = event.order.completedAt;
+    next.status = event.order.status;
+    next.delayDays = event.order.delayDays;
+    next.lastActivityAt = event.order.lastActivityAt;
+  }
+  return next;
 }

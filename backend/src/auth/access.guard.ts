@@ -4,17 +4,25 @@ import type { Request } from 'express';
 import { permissionNameOf } from '../../../contracts/routes.js';
 import { DomainException } from '../common/errors/domain.exception.js';
 import { ROUTE_ACCESS_KEY, type AuthenticatedUser, type RouteAccess } from '../common/http/route-access.decorators.js';
+import { SettingService } from '../setting/setting.service.js';
 import { AuthService } from './auth.service.js';
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
 
 /**
  * Global guard: a public endpoint passes; any other needs a live session, and a route-bound one
  * needs the route's permission name in the user's list — checked on the server, every request.
+ * A board endpoint also accepts the public board key instead of a session.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly auth: AuthService,
+    // SettingModule is global: injected here without AuthModule importing it (no module cycle).
+    private readonly settings: SettingService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -28,10 +36,17 @@ export class AccessGuard implements CanActivate {
     if (access.kind === 'public') return true;
 
     const request = context.switchToHttp().getRequest<Request & { user?: AuthenticatedUser }>();
-    const header = request.headers.token;
-    const token = Array.isArray(header) ? header[0] : header;
+    const token = firstHeader(request.headers.token);
+    const user = token ? await this.auth.authenticate(token) : null;
+    if (access.kind === 'board' && !user) {
+      // Node lower-cases header names: `boardKey` arrives as `boardkey`. A valid key passes even
+      // beside a stale token (a phone that once logged in still opens the public board). Checked
+      // on every request, so turning the key off or rotating it locks boards out at once.
+      const boardKey = firstHeader(request.headers.boardkey);
+      if (boardKey && (await this.settings.verifyBoardKey(boardKey))) return true;
+      if (boardKey && !token) throw new DomainException('boardKeyInvalid');
+    }
     if (!token) throw new DomainException('unauthorized');
-    const user = await this.auth.authenticate(token);
     if (!user) throw new DomainException('tokenInvalid');
     request.user = user;
 

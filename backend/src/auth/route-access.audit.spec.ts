@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
-import { Authenticated, ForRoute, Public } from '../common/http/route-access.decorators.js';
+import { Authenticated, BoardReader, ForRoute, Public } from '../common/http/route-access.decorators.js';
 import { RouteAccessAudit } from './route-access.audit.js';
 
 @Controller('declared')
@@ -9,6 +9,7 @@ class DeclaredController {
   @Get('a') @Public() a() {}
   @Get('b') @Authenticated() b() {}
   @Get('c') @ForRoute('HomeIndex') c() {}
+  @Get('d') @BoardReader() d() {}
   helper() {}
 }
 

@@ -4,8 +4,8 @@ import { PATH_METADATA } from '@nestjs/common/constants.js';
 import { ROUTE_ACCESS_KEY } from '../common/http/route-access.decorators.js';
 
 /**
- * Refuses to start when a controller method has no access declaration (@Public, @Authenticated
- * or @ForRoute): forgetting one must fail loudly at boot, not open or close an endpoint silently.
+ * Refuses to start when a controller method has no access declaration (@Public, @Authenticated,
+ * @BoardReader or @ForRoute): forgetting one must fail loudly at boot, not open or close an endpoint silently.
  */
 @Injectable()
 export class RouteAccessAudit implements OnModuleInit {

@@ -351,7 +351,7 @@ describe('production orders (API)', () => {
     expect((await post('productionOrder/hide', { ids: String(order.id) }, reviewer)).status).toBe(403);
   });
 
-  it('publishes productionOrder.changed after each change to productionOrders, order:<id> and board', async () => {
+  it('publishes productionOrder.changed after each change to productionOrders, order:<id>, board and statistics', async () => {
     const socket: Socket = t.socket({ token: admin });
     await connected(socket);
     await socket.timeout(5000).emitWithAck(SOCKET_EVENTS.subscribe, { rooms: ['productionOrders'] });
@@ -367,7 +367,7 @@ describe('production orders (API)', () => {
     const order = await createOrder({ orderNo: 'PO-EVT' });
     const created = await first;
     expect(created).toMatchObject({ name: 'productionOrder.changed', payload: { id: order.id, orderNo: 'PO-EVT', action: 'created', version: 1 } });
-    expect(created.rooms).toEqual(['productionOrders', `order:${order.id}`, 'board']);
+    expect(created.rooms).toEqual(['productionOrders', `order:${order.id}`, 'board', 'statistics']);
     await data(post('productionOrder/update', { id: order.id, version: 1, note: 'n' }));
     expect((await waitFor('updated')).payload).toEqual({ id: order.id, orderNo: 'PO-EVT', action: 'updated', version: 2 });
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();

@@ -1,13 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { decodeTicket, type ScanLookup } from '../../../contracts/production.js';
+import { decodeTicket, type ProgressColumn, type ProgressRow, type ScanLookup } from '../../../contracts/production.js';
 import { DomainException } from '../common/errors/domain.exception.js';
 import { ProgressReadRepository } from '../progress/progress-read.repository.js';
 import { SettingService } from '../setting/setting.service.js';
 import type { ScanLookupQueryDto } from './scan.dto.js';
 import { ScanRepository } from './scan.repository.js';
-import { allowedTotal } from './scan.rules.js';
+import { roomLeft } from './scan.rules.js';
+
+function flagsOf(columns: ProgressColumn[], processId: number) {
+  const column = columns.find((candidate) => candidate.id === processId);
+  return { warehouseIn: column?.warehouseIn ?? false, warehouseOut: column?.warehouseOut ?? false };
+}
+
+/** The order's route in sequence, with each process's warehouse flags. */
+function routeOf(row: ProgressRow, columns: ProgressColumn[]) {
+  return Object.values(row.steps)
+    .map((step) => ({ ...step, ...flagsOf(columns, step.processId) }))
+    .sort((a, b) => a.sequence - b.sequence);
+}
 
 /** What the scan station shows after an order is scanned: progress, room left, grid, flags. */
 @Injectable()
@@ -40,7 +52,7 @@ export class ScanLookupService {
       row,
       columns,
       processId,
-      remaining: step ? Math.max(0, allowedTotal(step.planned, settings) - step.done) : null,
+      remaining: step ? roomLeft(routeOf(row, columns), { ...step, ...flagsOf(columns, step.processId) }, settings) : null,
       ...grid,
       warnings,
     };

@@ -64,6 +64,9 @@ describe('scans (API)', () => {
     expect(lookup.colors).toHaveLength(2);
     const withProcess = await f.data(f.get('scan/lookup', { orderNo: order.orderNo, processId: p.cut }));
     expect(withProcess).toMatchObject({ processId: p.cut, remaining: 100 }); // 105 allowed − 5 done
+    // With scan in order, sewing may take only what cutting has done; nothing may leave the warehouse yet.
+    expect(await f.data(f.get('scan/lookup', { orderId: order.id, processId: p.sew }))).toMatchObject({ remaining: 5 });
+    expect(await f.data(f.get('scan/lookup', { orderId: order.id, processId: p.warehouseOut }))).toMatchObject({ remaining: 0 });
     expect(await errorOf(f.get('scan/lookup', { orderNo: 'NO-SUCH' }, f.admin, 'en'))).toMatchObject({ status: 404, message: 'Production order NO-SUCH not found' });
   });
 

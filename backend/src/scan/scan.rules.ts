@@ -70,8 +70,24 @@ export function completionOf(route: readonly RouteStepState[]): boolean {
   return end !== undefined && end.planned > 0 && end.done >= end.planned;
 }
 
-function previousOf(route: readonly RouteStepState[], step: RouteStepState): RouteStepState | undefined {
-  let previous: RouteStepState | undefined;
+/** What roomLeft needs of a step. */
+type StepLimits = Pick<RouteStepState, 'processId' | 'sequence' | 'planned' | 'done' | 'warehouseIn' | 'warehouseOut'>;
+
+/**
+ * The most pieces a scan at `step` may still add under the same rules as checkScan: the plan
+ * plus tolerance, the previous step (with scan in order), and warehouse-in for warehouse-out.
+ * The scan station offers this as "all remaining".
+ */
+export function roomLeft(route: readonly StepLimits[], step: StepLimits, settings: ProductionSettings): number {
+  let room = allowedTotal(step.planned, settings) - step.done;
+  const previous = previousOf(route, step);
+  if (settings.scanInOrder && previous) room = Math.min(room, previous.done - step.done);
+  if (step.warehouseOut) room = Math.min(room, (route.find((candidate) => candidate.warehouseIn)?.done ?? 0) - step.done);
+  return Math.max(0, room);
+}
+
+function previousOf<T extends Pick<RouteStepState, 'sequence'>>(route: readonly T[], step: T): T | undefined {
+  let previous: T | undefined;
   for (const candidate of route) if (candidate.sequence < step.sequence) previous = candidate;
   return previous;
 }

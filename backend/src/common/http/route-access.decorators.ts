@@ -1,15 +1,17 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiHeader, ApiSecurity } from '@nestjs/swagger';
 
-// Every endpoint declares who may call it, with exactly one of these. The access guard enforces
-// it per request, and RouteAccessAudit refuses to boot when an endpoint declares none.
+// Every endpoint declares who may call it, with exactly one of these (Public, Authenticated,
+// BoardReader, ForRoute). The access guard enforces it per request, and RouteAccessAudit refuses
+// to boot when an endpoint declares none.
 export const ROUTE_ACCESS_KEY = 'stitchboard:route-access';
 export const SUCCESS_MESSAGE_KEY = 'stitchboard:success-message';
 
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'authenticated' }
-  | { kind: 'permission'; routeNames: string[] };
+  | { kind: 'permission'; routeNames: string[] }
+  | { kind: 'board' };
 
 /** No token needed (login, system title, health, the public board). */
 export const Public = () => SetMetadata(ROUTE_ACCESS_KEY, { kind: 'public' } satisfies RouteAccess);
@@ -17,6 +19,22 @@ export const Public = () => SetMetadata(ROUTE_ACCESS_KEY, { kind: 'public' } sat
 /** Any logged-in user (own user info, logout, reading board settings). */
 export const Authenticated = () =>
   applyDecorators(SetMetadata(ROUTE_ACCESS_KEY, { kind: 'authenticated' } satisfies RouteAccess), ApiSecurity('token'));
+
+/** Request header carrying the public board key (the no-login mobile board, PRODUCT.md §5). */
+export const BOARD_KEY_HEADER = 'boardKey';
+
+/**
+ * What a board reads: any logged-in user (token), or the public mobile board with the board key
+ * the administrator can turn off or rotate. Without a token the caller is anonymous:
+ * `CurrentUser` is undefined.
+ */
+export const BoardReader = () =>
+  applyDecorators(
+    SetMetadata(ROUTE_ACCESS_KEY, { kind: 'board' } satisfies RouteAccess),
+    ApiSecurity('token'),
+    ApiHeader({ name: 'token', required: false, description: 'session token of any user; or send boardKey instead' }),
+    ApiHeader({ name: BOARD_KEY_HEADER, required: false, description: 'the public board key (when enabled in the board settings); used when no token is sent' }),
+  );
 
 /**
  * The screen (route name) this endpoint belongs to; the caller needs its permission name

@@ -1,0 +1,28 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { BoardSnapshot } from '../../../contracts/production.js';
+import { ApiEnvelopeResponse } from '../common/http/api-envelope.decorator.js';
+import { BoardReader } from '../common/http/route-access.decorators.js';
+import { DISPLAY_MODE_DESCRIPTION } from './board-filter.js';
+import { BoardSnapshotDto } from './board.dto.js';
+import { BoardService } from './board.service.js';
+
+/** /api/board/snapshot: what a board loads (any logged-in user, or the public board key). */
+@ApiTags('board')
+@Controller('board')
+export class BoardController {
+  constructor(private readonly board: BoardService) {}
+
+  @Get('snapshot')
+  @BoardReader()
+  @ApiOperation({
+    summary: 'Everything a board shows: columns, rows, totals, the event-log head and the board settings',
+    description:
+      'Shown orders that are open or completed less than completedVisibleDays days ago, narrowed by the display mode and sorted by sortBy, at most 1,000. ' +
+      `${DISPLAY_MODE_DESCRIPTION}. Send a session token, or the public board key in the \`boardKey\` header (401 when wrong or turned off).`,
+  })
+  @ApiEnvelopeResponse(BoardSnapshotDto)
+  snapshot(): Promise<BoardSnapshot> {
+    return this.board.snapshot();
+  }
+}

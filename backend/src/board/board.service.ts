@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { BoardSnapshot, ProgressRow } from '../../../contracts/production.js';
+import { EventStore } from '../events/event-store.js';
+import { localDay } from '../progress/progress-math.js';
+import { ProgressReadRepository } from '../progress/progress-read.repository.js';
+import { SettingService } from '../setting/setting.service.js';
+import { boardQuery, boardSort } from './board-filter.js';
+
+/** What every board (whole-page, scrolling, drop-down, mobile) loads, then keeps current by events. */
+@Injectable()
+export class BoardService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly progress: ProgressReadRepository,
+    private readonly settings: SettingService,
+    private readonly events: EventStore,
+  ) {}
+
+  async snapshot(): Promise<BoardSnapshot> {
+    // The log head first: a change committed while the rows are read has a later seq, so a board
+    // subscribing with lastSeq = headSeq gets it replayed (at worst twice, never lost).
+    const headSeq = await this.events.headSeq();
+    const settings = await this.settings.dashboardSettings();
+    const columns = await this.progress.columns();
+    const rows = await this.progress.rows(boardQuery(settings, localDay()));
+    const sort = boardSort(settings);
+    if (sort === 'finishRateAsc' || sort === 'finishRateDesc') sortByFinishRate(rows, sort === 'finishRateAsc' ? 1 : -1);
+    return {
+      columns,
+      rows,
+      totals: this.progress.totals(rows),
+      headSeq,
+      generatedAt: new Date().toISOString(),
+      companyName: await this.companyName(),
+      settings,
+    };
+  }
+
+  private async companyName(): Promise<string> {
+    const rows: { name: string }[] = await this.dataSource.query(`SELECT COALESCE(NULLIF(name, ''), short_name) AS name FROM company WHERE id = 1`);
+    return rows[0]?.name ?? '';
+  }
+}
+
+/** Stable: orders with equal rates keep their delivery order. */
+function sortByFinishRate(rows: ProgressRow[], direction: 1 | -1): void {
+  rows.sort((a, b) => direction * (a.finishRate - b.finishRate));
+}

@@ -1,0 +1,26 @@
+// Calendar arithmetic on YYYY-MM-DD days (the server's calendar, see localDay in progress-math).
+
+/** `day` moved by `days` calendar days. */
+export function shiftDay(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export function firstDayOfMonth(day: string): string {
+  return `${day.slice(0, 7)}-01`;
+}
+
+export function lastDayOfMonth(day: string): string {
+  const [year, month] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant the server-local `day` begins. Timestamps are compared with these instants rather
+ * than with dates in SQL, whose session time zone may differ from the server's.
+ */
+export function startOfLocalDay(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year, month - 1, date);
+}

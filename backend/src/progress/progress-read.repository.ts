@@ -1,0 +1,307 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  STEP_STATUSES,
+  type ProgressColumn,
+  type ProgressRow,
+  type ProgressTotals,
+  type ScanRecord,
+  type StepProgress,
+  type StepStatus,
+} from '../../../contracts/production.js';
+import { likePattern, SqlParams } from '../sale-order/order-list-query.js';
+import { delayDaysOf, finishRateOf, localDay, orderStatusOf, toStepProgress } from './progress-math.js';
+import { finishRateSql, finishRatioSql, orderStatusSql, stepSummaryJoin } from './progress-sql.js';
+
+/** Which orders: every condition given applies (omitted ones do not narrow). */
+export interface ProgressFilter {
+  ids?: readonly number[];
+  /** false: shown orders only. Omitted: hidden ones too (a scan or a detail names its order). */
+  hidden?: false;
+  /** 'open': not completed. `{ visibleDays }`: open, or completed less than that many days ago. */
+  completion?: 'open' | { visibleDays: number };
+  /** Order no., customer order no., product name, style code, customer code or name. */
+  keyword?: string;
+  customerId?: number;
+  /** The order's status (orderStatusOf), evaluated in SQL. */
+  status?: StepStatus;
+  /** Inclusive YYYY-MM-DD bounds. */
+  deliveryFrom?: string;
+  deliveryTo?: string;
+  orderDateFrom?: string;
+  orderDateTo?: string;
+}
+
+export const PROGRESS_SORT_FIELDS = ['deliveryDate', 'orderDate', 'orderNo', 'finishRate'] as const;
+export type ProgressSortField = (typeof PROGRESS_SORT_FIELDS)[number];
+
+export interface ProgressQuery extends ProgressFilter {
+  /** Default: by id. Ties are broken by id in the same direction. */
+  sort?: { field: ProgressSortField; order: 'asc' | 'desc' };
+  limit?: number;
+  offset?: number;
+}
+
+/** What counting a filter in the database gives; ProgressTotals are derived from it. */
+export interface ProgressCounts {
+  orders: number;
+  completed: number;
+  /** Σ finishRate of the orders (for the mean). */
+  finishRateSum: number;
+  byStatus: Record<StepStatus, number>;
+}
+
+const SORT_EXPRESSIONS: Record<ProgressSortField, string> = {
+  deliveryDate: 'p.delivery_date',
+  orderDate: 'p.order_date',
+  orderNo: 'lower(p.order_no)',
+  finishRate: finishRatioSql('ss'),
+};
+
+interface OrderData {
+  id: number;
+  orderNo: string;
+  customerLabel: string;
+  goodsCode: string;
+  productName: string;
+  goodsImage: string | null;
+  orderDate: string;
+  deliveryDate: string;
+  totalQuantity: number;
+  reviewed: boolean;
+  hasDocument: boolean;
+  completed: boolean;
+  completedAt: Date | null;
+  lastActivityAt: Date;
+}
+
+interface StepData {
+  orderId: number;
+  processId: number;
+  sequence: number;
+  dueDate: string;
+  planned: number;
+  done: number;
+  firstScanAt: Date | null;
+  lastScanAt: Date | null;
+}
+
+type ScanData = Omit<ScanRecord, 'id' | 'scannedAt' | 'recordedAt'> & { id: string; scannedAt: Date; recordedAt: Date };
+
+const ORDER_SELECT = `
+  SELECT p.id, p.order_no AS "orderNo", c.short_name AS "customerLabel", g.code AS "goodsCode", p.product_name AS "productName",
+         g.image AS "goodsImage", to_char(p.order_date, 'YYYY-MM-DD') AS "orderDate", to_char(p.delivery_date, 'YYYY-MM-DD') AS "deliveryDate",
+         p.total_quantity AS "totalQuantity", p.reviewed, (p.document IS NOT NULL) AS "hasDocument", p.completed,
+         p.completed_at AS "completedAt", p.last_activity_at AS "lastActivityAt"`;
+
+const ORDER_FROM = `
+    FROM production_order p
+    JOIN customer c ON c.id = p.customer_id
+    JOIN goods g ON g.id = p.goods_id`;
+
+/**
+ * The placeholder of a value bound only when a query uses it: PostgreSQL refuses a parameter the
+ * statement never mentions ("could not determine data type").
+ */
+function onFirstUse(bind: () => string): () => string {
+  let placeholder: string | undefined;
+  return () => (placeholder ??= bind());
+}
+
+const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+const oneDecimal = (value: number): number => Math.round(value * 10) / 10;
+
+/** ProgressTotals from counts, whether counted in the database or over rows in memory. */
+export function totalsOf(counts: ProgressCounts): ProgressTotals {
+  const { orders } = counts;
+  const delayed = counts.byStatus.delayed;
+  return {
+    orders,
+    completed: counts.completed,
+    onTime: orders - delayed,
+    delayed,
+    finishRate: orders ? oneDecimal(counts.finishRateSum / orders) : 0,
+    delayRate: orders ? oneDecimal((delayed / orders) * 100) : 0,
+  };
+}
+
+function emptyByStatus(): Record<StepStatus, number> {
+  return Object.fromEntries(STEP_STATUSES.map((status) => [status, 0])) as Record<StepStatus, number>;
+}
+
+/**
+ * The one read model of progress: the process columns, order rows with their steps, totals and
+ * scan history, for the schedule, the boards, the console and the scan service's answers.
+ * Statuses, finish rates and delays come from progress-math; where the database has to filter or
+ * count by them, from its SQL twin progress-sql.
+ */
+@Injectable()
+export class ProgressReadRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The process flow in sort order: the columns of the schedule and the boards. */
+  columns(manager: EntityManager = this.dataSource.manager): Promise<ProgressColumn[]> {
+    return manager.query(
+      `SELECT id, code, name, end_process AS "endProcess", warehouse_in AS "warehouseIn", warehouse_out AS "warehouseOut"
+         FROM process ORDER BY sort_order, id`,
+    );
+  }
+
+  /** Rows of the orders the query selects, in its order: two queries however many orders. */
+  async rows(query: ProgressQuery, manager: EntityManager = this.dataSource.manager): Promise<ProgressRow[]> {
+    if (query.ids?.length === 0) return [];
+    const today = localDay();
+    const params = new SqlParams();
+    const todayParam = onFirstUse(() => params.add(today));
+    const where = this.where(query, params, todayParam);
+    const needsSummary = query.status !== undefined || query.sort?.field === 'finishRate';
+    const direction = query.sort?.order === 'desc' ? 'DESC' : 'ASC';
+    const orderBy = query.sort ? `${SORT_EXPRESSIONS[query.sort.field]} ${direction}, p.id ${direction}` : 'p.id';
+    const limit = query.limit !== undefined ? ` LIMIT ${params.add(query.limit)}` : '';
+    const offset = query.offset ? ` OFFSET ${params.add(query.offset)}` : '';
+    const orders: OrderData[] = await manager.query(
+      `${ORDER_SELECT} ${ORDER_FROM} ${needsSummary ? stepSummaryJoin('p', 'ss', todayParam()) : ''}
+        ${where} ORDER BY ${orderBy}${limit}${offset}`,
+      params.values,
+    );
+    if (orders.length === 0) return [];
+    const steps: StepData[] = await manager.query(
+      `SELECT order_id AS "orderId", process_id AS "processId", sequence, to_char(due_date, 'YYYY-MM-DD') AS "dueDate",
+              planned_quantity AS planned, done_quantity AS done, first_scan_at AS "firstScanAt", last_scan_at AS "lastScanAt"
+         FROM production_order_step WHERE order_id = ANY ($1::int[]) ORDER BY order_id, sequence`,
+      [orders.map((order) => order.id)],
+    );
+    const stepsOf = new Map<number, StepData[]>();
+    for (const step of steps) {
+      const list = stepsOf.get(step.orderId);
+      if (list) list.push(step);
+      else stepsOf.set(step.orderId, [step]);
+    }
+    return orders.map((order) => this.toRow(order, stepsOf.get(order.id) ?? [], today));
+  }
+
+  async row(id: number, manager: EntityManager = this.dataSource.manager): Promise<ProgressRow | null> {
+    return (await this.rows({ ids: [id] }, manager))[0] ?? null;
+  }
+
+  /** Totals over rows already loaded (a board's rows). */
+  totals(rows: readonly ProgressRow[]): ProgressTotals {
+    const byStatus = emptyByStatus();
+    for (const row of rows) byStatus[row.status] += 1;
+    return totalsOf({
+      orders: rows.length,
+      completed: rows.filter((row) => row.completed).length,
+      finishRateSum: rows.reduce((sum, row) => sum + row.finishRate, 0),
+      byStatus,
+    });
+  }
+
+  /** Counts over every order of a filter (paging aside), in one query: the schedule's totals, the console. */
+  async counts(filter: ProgressFilter, manager: EntityManager = this.dataSource.manager): Promise<ProgressCounts> {
+    const params = new SqlParams();
+    const todayParam = onFirstUse(() => params.add(localDay()));
+    const rows: { status: StepStatus; orders: number; completed: number; finishRateSum: number }[] = await manager.query(
+      `SELECT status, count(*)::int AS orders, count(*) FILTER (WHERE completed)::int AS completed,
+              COALESCE(sum(finish_rate), 0)::float8 AS "finishRateSum"
+         FROM (SELECT ${orderStatusSql('p', 'ss', todayParam())} AS status, ${finishRateSql('ss')} AS finish_rate, p.completed
+                 ${ORDER_FROM} ${stepSummaryJoin('p', 'ss', todayParam())}
+                 ${this.where(filter, params, todayParam)}) filtered
+        GROUP BY status`,
+      params.values,
+    );
+    const counts: ProgressCounts = { orders: 0, completed: 0, finishRateSum: 0, byStatus: emptyByStatus() };
+    for (const row of rows) {
+      counts.orders += row.orders;
+      counts.completed += row.completed;
+      counts.finishRateSum += row.finishRateSum;
+      counts.byStatus[row.status] = row.orders;
+    }
+    return counts;
+  }
+
+  /**
+   * Scan history, newest first: of one order, or the given scans (by database id). `reversed`
+   * says a correcting entry took the scan back; `reversesScanId` names the scan an entry takes back.
+   */
+  async scanRecords(manager: EntityManager, where: { orderId?: number; ids?: number[] }, limit = 200): Promise<ScanRecord[]> {
+    const params = new SqlParams();
+    const conditions: string[] = [];
+    if (where.orderId !== undefined) conditions.push(`s.order_id = ${params.add(where.orderId)}`);
+    if (where.ids !== undefined) conditions.push(`s.id = ANY (${params.add(where.ids)}::bigint[])`);
+    const rows: ScanData[] = await manager.query(
+      `SELECT s.id, s.scan_id AS "scanId", s.order_id AS "orderId", p.order_no AS "orderNo", s.process_id AS "processId",
+              pr.name AS "processName", s.quantity, s.color_id AS "colorId", co.name AS "colorName", s.size_id AS "sizeId",
+              sz.name AS "sizeName", s.worker_id AS "workerId", COALESCE(NULLIF(w.nickname, ''), w.username) AS "workerName",
+              s.device_id AS "deviceId", r.scan_id AS "reversesScanId",
+              EXISTS (SELECT 1 FROM scan x WHERE x.reverses_id = s.id) AS reversed,
+              s.note, s.flagged, s.scanned_at AS "scannedAt", s.recorded_at AS "recordedAt", COALESCE(rb.username, '') AS "recordedBy"
+         FROM scan s
+         JOIN production_order p ON p.id = s.order_id
+         JOIN process pr ON pr.id = s.process_id
+         LEFT JOIN color co ON co.id = s.color_id
+         LEFT JOIN size sz ON sz.id = s.size_id
+         LEFT JOIN app_user w ON w.id = s.worker_id
+         LEFT JOIN app_user rb ON rb.id = s.recorded_by
+         LEFT JOIN scan r ON r.id = s.reverses_id
+        ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''}
+        ORDER BY s.scanned_at DESC, s.id DESC
+        LIMIT ${params.add(limit)}`,
+      params.values,
+    );
+    // bigserial comes back as a string; ids stay far below 2^53.
+    return rows.map((row) => ({ ...row, id: Number(row.id), scannedAt: row.scannedAt.toISOString(), recordedAt: row.recordedAt.toISOString() }));
+  }
+
+  private where(filter: ProgressFilter, params: SqlParams, todayParam: () => string): string {
+    const conditions: string[] = [];
+    if (filter.ids) conditions.push(`p.id = ANY (${params.add(filter.ids)}::int[])`);
+    if (filter.hidden === false) conditions.push('NOT p.hidden');
+    if (filter.completion === 'open') conditions.push('NOT p.completed');
+    else if (filter.completion) {
+      conditions.push(`(NOT p.completed OR p.completed_at >= now() - ${params.add(filter.completion.visibleDays)}::int * interval '1 day')`);
+    }
+    if (filter.keyword) {
+      const pattern = params.add(likePattern(filter.keyword));
+      conditions.push(
+        `(p.order_no ILIKE ${pattern} OR p.customer_order_no ILIKE ${pattern} OR p.product_name ILIKE ${pattern}
+          OR g.code ILIKE ${pattern} OR c.code ILIKE ${pattern} OR c.short_name ILIKE ${pattern})`,
+      );
+    }
+    if (filter.customerId !== undefined) conditions.push(`p.customer_id = ${params.add(filter.customerId)}`);
+    if (filter.status) conditions.push(`${orderStatusSql('p', 'ss', todayParam())} = ${params.add(filter.status)}`);
+    if (filter.deliveryFrom) conditions.push(`p.delivery_date >= ${params.add(filter.deliveryFrom)}::date`);
+    if (filter.deliveryTo) conditions.push(`p.delivery_date <= ${params.add(filter.deliveryTo)}::date`);
+    if (filter.orderDateFrom) conditions.push(`p.order_date >= ${params.add(filter.orderDateFrom)}::date`);
+    if (filter.orderDateTo) conditions.push(`p.order_date <= ${params.add(filter.orderDateTo)}::date`);
+    return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  }
+
+  private toRow(order: OrderData, stepData: StepData[], today: string): ProgressRow {
+    const steps: StepProgress[] = stepData.map((step) =>
+      toStepProgress(
+        {
+          processId: step.processId,
+          sequence: step.sequence,
+          dueDate: step.dueDate,
+          planned: step.planned,
+          done: step.done,
+          firstScanAt: iso(step.firstScanAt),
+          lastScanAt: iso(step.lastScanAt),
+        },
+        today,
+      ),
+    );
+    const { completedAt, lastActivityAt, ...rest } = order;
+    return {
+      ...rest,
+      flagged: !order.reviewed || !order.hasDocument,
+      completedAt: iso(completedAt),
+      finishRate: finishRateOf(steps),
+      delayDays: delayDaysOf(order, today),
+      status: orderStatusOf(order, steps, today),
+      lastActivityAt: lastActivityAt.toISOString(),
+      steps: Object.fromEntries(steps.map((step) => [String(step.processId), step])),
+    };
+  }
+}

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { DEFAULT_PAGE_SIZE } from '../../../contracts/master-data.js';
+import type { ScheduleDetail, ScheduleList } from '../../../contracts/production.js';
+import { DomainException } from '../common/errors/domain.exception.js';
+import { ProgressReadRepository, totalsOf, type ProgressFilter } from '../progress/progress-read.repository.js';
+import type { ScheduleListQueryDto } from './schedule.dto.js';
+
+/** Scan history shown with one order (older scans stay in the database and the scan list). */
+const DETAIL_SCANS = 200;
+
+/** The schedule: shown orders with their progress at every process, and one order's history. */
+@Injectable()
+export class ScheduleService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly progress: ProgressReadRepository,
+  ) {}
+
+  async list(query: ScheduleListQueryDto): Promise<ScheduleList> {
+    const filter: ProgressFilter = {
+      hidden: false,
+      completion: query.includeCompleted ? undefined : 'open',
+      keyword: query.keyword,
+      customerId: query.customer,
+      status: query.status,
+      deliveryFrom: query.deliveryFrom,
+      deliveryTo: query.deliveryTo,
+    };
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const columns = await this.progress.columns();
+    const rows = await this.progress.rows({
+      ...filter,
+      sort: { field: query.sortField ?? 'deliveryDate', order: query.sortOrder ?? 'asc' },
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    });
+    // Totals cover the whole filter, counted in the database, not just this page.
+    const counts = await this.progress.counts(filter);
+    return { columns, rows, total: counts.orders, totals: totalsOf(counts) };
+  }
+
+  async detail(id: number): Promise<ScheduleDetail> {
+    const manager = this.dataSource.manager;
+    const row = await this.progress.row(id, manager);
+    if (!row) throw new DomainException('notFound');
+    const columns = await this.progress.columns(manager);
+    const scans = await this.progress.scanRecords(manager, { orderId: id }, DETAIL_SCANS);
+    return { columns, row, scans };
+  }
+}
