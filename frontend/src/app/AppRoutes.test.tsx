@@ -38,6 +38,12 @@ describe('decideRoute', () => {
     expect(decideRoute('/', '', 't', VIEWER)).toEqual({ kind: 'redirect', to: '/home/index' });
   });
 
+  it('keeps the query string through a redirect (the board key of /mobile)', () => {
+    expect(decideRoute('/mobile', 'key=abc123', undefined, [])).toEqual({ kind: 'redirect', to: '/mobile/dashboard?key=abc123' });
+    expect(decideRoute('/mobile', '?key=abc123', 't', VIEWER)).toEqual({ kind: 'redirect', to: '/mobile/dashboard?key=abc123' });
+    expect(decideRoute('/mobile/dashboard', 'key=abc123', undefined, [])).toMatchObject({ kind: 'render', route: { name: 'MobileDashboard' } });
+  });
+
   it('shows 404 for screens not permitted and for unknown paths', () => {
     expect(decideRoute('/setting/dashboard', '', 't', VIEWER)).toEqual({ kind: 'notFound' });
     expect(decideRoute('/setting/dashboard', '', 't', ADMIN)).toMatchObject({ kind: 'render', route: { name: 'SettingDashboard' } });

@@ -24,8 +24,14 @@ export function decideRoute(pathname: string, search: string, token: string | un
   if (!isPublicRoute(route) && !token) return { kind: 'redirect', to: loginRedirect(pathname, search) };
   if (route.path === paths.login && token) return { kind: 'redirect', to: paths.blank };
   if (!isRouteAllowed(route.name, permissions)) return { kind: 'notFound' };
-  if (route.redirect) return { kind: 'redirect', to: route.redirect };
+  // A redirect keeps the query string: /mobile?key=… must reach /mobile/dashboard?key=….
+  if (route.redirect) return { kind: 'redirect', to: withSearch(route.redirect, search) };
   return { kind: 'render', route, params: match.params };
+}
+
+function withSearch(path: string, search: string): string {
+  const query = search.replace(/^\?/, '');
+  return query ? `${path}?${query}` : path;
 }
 
 function loginRedirect(pathname: string, search: string): string {

@@ -7,6 +7,10 @@ import { errorsLocales } from '../features/errors/locales';
 import { homeLocales } from '../features/home/locales';
 import { settingsDashboardLocales } from '../features/settings-dashboard/locales';
 import { ordersLocales } from '../features/orders/locales';
+import { scheduleLocales } from '../features/schedule/locales';
+import { boardLocales } from '../features/board/locales';
+import { scanStationLocales } from '../features/scan-station/locales';
+import { settingsSystemLocales } from '../features/settings-system/locales';
 import type { Language, LanguageResources } from '../lib/i18n';
 
 const namespaces = {
@@ -18,6 +22,10 @@ const namespaces = {
   permission: permissionLocales,
   settingsDashboard: settingsDashboardLocales,
   orders: ordersLocales,
+  schedule: scheduleLocales,
+  board: boardLocales,
+  scanStation: scanStationLocales,
+  settingsSystem: settingsSystemLocales,
 };
 
 function forLanguage(language: Language): LanguageResources {

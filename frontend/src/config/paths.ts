@@ -138,6 +138,70 @@ export const ORDER_PATHS = {
   saleOrderSub: '/production/saleOrderSub',
 } as const;
 
+/** Progress on the floor: schedule, scan station and the boards (PRODUCT.md §6). */
+export const PRODUCTION_PATHS = {
+  scheduleIndex: '/production/schedule/index',
+  scheduleUpdate: (id: number | string = ':id') => `/production/schedule/update/${id}`,
+  scan: '/production/scan',
+  dashboardRedirect: '/production/dashboardRedirect',
+  wholeDashboard: '/wholeDashboard',
+  scrollDashboard: '/scrollDashboard',
+  dropDashboard: '/dropDashboard',
+  mobile: '/mobile',
+  mobileDashboard: '/mobile/dashboard',
+  settingIndex: '/setting/index',
+} as const;
+
+function productionRoutes(): AppRoute[] {
+  const production = { icon: '', group: 'production' as const };
+  const board = (name: string, path: string, titleKey: string, component: LazyExoticComponent<ComponentType<RouteScreenProps>>): AppRoute => ({
+    name,
+    path,
+    titleKey: `board:routes.${titleKey}`,
+    layout: 'bare',
+    component,
+  });
+  return [
+    {
+      name: 'ScheduleIndex',
+      path: PRODUCTION_PATHS.scheduleIndex,
+      titleKey: 'schedule:routes.index',
+      layout: 'main',
+      menu: { ...production, icon: 'pi pi-chart-bar' },
+      component: screen(() => import('../features/schedule/components/ScheduleListPage'), 'ScheduleListPage'),
+    },
+    {
+      name: 'ScheduleUpdate',
+      path: PRODUCTION_PATHS.scheduleUpdate(),
+      titleKey: 'schedule:routes.update',
+      layout: 'main',
+      parent: 'ScheduleIndex',
+      component: screen(() => import('../features/schedule/components/ScheduleUpdatePage'), 'ScheduleUpdatePage'),
+    },
+    {
+      name: 'Scan',
+      path: PRODUCTION_PATHS.scan,
+      titleKey: 'scanStation:routes.station',
+      layout: 'main',
+      menu: { ...production, icon: 'pi pi-qrcode' },
+      component: screen(() => import('../features/scan-station/components/ScanStationPage'), 'ScanStationPage'),
+    },
+    {
+      name: 'DashboardRedirect',
+      path: PRODUCTION_PATHS.dashboardRedirect,
+      titleKey: 'board:routes.redirect',
+      layout: 'main',
+      menu: { ...production, icon: 'pi pi-desktop' },
+      component: screen(() => import('../features/board/components/DashboardRedirectPage'), 'DashboardRedirectPage'),
+    },
+    board('WholeDashboard', PRODUCTION_PATHS.wholeDashboard, 'whole', screen(() => import('../features/board/components/WholeBoardPage'), 'WholeBoardPage')),
+    board('ScrollDashboard', PRODUCTION_PATHS.scrollDashboard, 'scroll', screen(() => import('../features/board/components/ScrollBoardPage'), 'ScrollBoardPage')),
+    board('DropDashboard', PRODUCTION_PATHS.dropDashboard, 'drop', screen(() => import('../features/board/components/DropBoardPage'), 'DropBoardPage')),
+    { name: 'Mobile', path: PRODUCTION_PATHS.mobile, titleKey: 'board:routes.mobileHome', layout: 'bare', redirect: PRODUCTION_PATHS.mobileDashboard },
+    board('MobileDashboard', PRODUCTION_PATHS.mobileDashboard, 'mobile', screen(() => import('../features/board/components/MobileBoardPage'), 'MobileBoardPage')),
+  ];
+}
+
 function orderRoutes(): AppRoute[] {
   const orders = (name: string, path: string, titleKey: string, component: LazyExoticComponent<ComponentType<RouteScreenProps>>, extra: Partial<AppRoute> = {}): AppRoute => ({
     name,
@@ -188,6 +252,15 @@ export const ROUTES: readonly AppRoute[] = [
   },
   ...BASE_ENTITIES.flatMap(baseDataRoutes),
   ...orderRoutes(),
+  ...productionRoutes(),
+  {
+    name: 'SettingIndex',
+    path: PRODUCTION_PATHS.settingIndex,
+    titleKey: 'settingsSystem:routes.index',
+    layout: 'main',
+    menu: { icon: 'pi pi-cog', group: 'setting' },
+    component: screen(() => import('../features/settings-system/components/SystemSettingsPage'), 'SystemSettingsPage'),
+  },
   {
     name: 'SettingDashboard',
     path: paths.settingDashboard,

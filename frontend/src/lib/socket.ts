@@ -56,6 +56,7 @@ interface Subscription {
 
 const ACK_TIMEOUT_MS = 10_000;
 const RETRY_DELAY_MS = 3_000;
+const REVIVE_DELAY_MS = 1_000;
 
 export const defaultSocketFactory: SocketFactory = (auth) =>
   io({
@@ -77,8 +78,10 @@ export class RealtimeClient {
   });
 
   private socket: AppSocket | null = null;
-  private token: string | null = null;
+  /** What the current socket authenticated with (a session token, or the public board key). */
+  private auth: SocketAuth | null = null;
   private readonly subscriptions = new Set<Subscription>();
+  private revive: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly factory: SocketFactory = defaultSocketFactory,
@@ -87,11 +90,42 @@ export class RealtimeClient {
   ) {}
 
   connect(token: string): void {
-    if (this.socket && this.token === token) return;
+    if (this.socket && this.auth?.token === token) return;
+    this.open({ token });
+  }
+
+  /**
+   * The public board (no login) connects with the board key instead of a token. A refused key
+   * is reported as `reason: 'unauthorized'` without ending any session. Calling it again with
+   * the same key revives a connection the server ended (key turned off or rotated, then fixed).
+   */
+  connectBoardKey(boardKey: string): void {
+    if (this.socket && this.auth?.boardKey === boardKey) {
+      if (!this.socket.connected && !this.socket.active) this.socket.connect();
+      return;
+    }
+    this.open({ boardKey });
+  }
+
+  /**
+   * Close the connection only if it is the board-key one (a signed-in session keeps its own), and,
+   * when a key is named, only if it is that key's (a board that switched keys keeps the new one).
+   */
+  disconnectBoardKey(boardKey?: string): void {
+    if (this.auth?.boardKey === undefined) return;
+    if (boardKey === undefined || this.auth.boardKey === boardKey) this.disconnect();
+  }
+
+  /** True while the connection authenticates with a board key. */
+  get usesBoardKey(): boolean {
+    return this.auth?.boardKey !== undefined;
+  }
+
+  private open(auth: SocketAuth): void {
     this.disconnect();
-    this.token = token;
+    this.auth = auth;
     this.setStatus('connecting', null);
-    const socket = this.factory({ token });
+    const socket = this.factory(auth);
     this.socket = socket;
     socket.on('connect', () => this.handleConnect());
     socket.on('disconnect', (reason) => this.handleDisconnect(reason, socket.active));
@@ -101,11 +135,13 @@ export class RealtimeClient {
   }
 
   disconnect(): void {
+    if (this.revive) clearTimeout(this.revive);
+    this.revive = null;
     if (!this.socket) return;
     this.socket.removeAllListeners();
     this.socket.disconnect();
     this.socket = null;
-    this.token = null;
+    this.auth = null;
     for (const subscription of this.subscriptions) {
       subscription.joined = false;
       subscription.pending = null;
@@ -156,12 +192,22 @@ export class RealtimeClient {
       subscription.attempt += 1;
     }
     this.setStatus(willReconnect ? 'reconnecting' : 'disconnected', reason);
+    // The server ends board-key sockets when the key is turned off or rotated: knock again once,
+    // so the handshake says whether the key still works ('unauthorized') instead of going quiet.
+    if (!willReconnect && reason === 'io server disconnect' && this.auth?.boardKey !== undefined) {
+      const socket = this.socket;
+      this.revive = setTimeout(() => {
+        this.revive = null;
+        if (socket && this.socket === socket && !socket.connected && !socket.active) socket.connect();
+      }, REVIVE_DELAY_MS);
+    }
   }
 
   private handleConnectError(error: Error, willRetry: boolean): void {
     if (error.message === 'unauthorized') {
       this.setStatus('disconnected', 'unauthorized');
-      this.onUnauthorized();
+      // A refused board key is the board's business (it says so); only a token ends the session.
+      if (this.auth?.token !== undefined) this.onUnauthorized();
       return;
     }
     this.setStatus(willRetry ? 'reconnecting' : 'disconnected', error.message);

@@ -35,6 +35,12 @@ const zhCN = {
     reset: '重置',
     retry: '重试',
   },
+  live: {
+    on: '实时',
+    connecting: '正在连接…',
+    stale: '连接中断 {{duration}}，数据可能已过时',
+    lastEvent: '最近推送 {{time}}',
+  },
   board: {
     refreshType: {
       whole: '整页刷新',
@@ -113,6 +119,12 @@ const en: typeof zhCN = {
     save: 'Save',
     reset: 'Reset',
     retry: 'Retry',
+  },
+  live: {
+    on: 'Live',
+    connecting: 'Connecting…',
+    stale: 'Offline for {{duration}}: data may be stale',
+    lastEvent: 'Last push {{time}}',
   },
   board: {
     refreshType: {

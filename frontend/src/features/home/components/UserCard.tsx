@@ -8,6 +8,9 @@ import { ROUTES } from '../../../config/paths';
 import { getPermissions } from '../../../lib/session';
 import { useUserInfo } from '../api/get-user-info';
 
+/** The console shows the user card small: a few modules, the rest on hover. */
+const PERMISSIONS_SHOWN = 8;
+
 export function UserCard() {
   const { t } = useTranslation('home');
   const { data: user, error, loading } = useUserInfo();
@@ -59,9 +62,14 @@ export function UserCard() {
           </div>
           <div className="user-permissions">
             <span className="muted">{t('user.permissions')}</span>
-            {permissions.map((name) => (
+            {permissions.slice(0, PERMISSIONS_SHOWN).map((name) => (
               <Tag key={name} value={moduleTitle(name)} severity="secondary" className="permission-tag" />
             ))}
+            {permissions.length > PERMISSIONS_SHOWN && (
+              <span className="muted small" title={permissions.slice(PERMISSIONS_SHOWN).map(moduleTitle).join('、')} data-testid="user-permissions-more">
+                {t('user.more', { count: permissions.length - PERMISSIONS_SHOWN, total: permissions.length })}
+              </span>
+            )}
           </div>
         </>
       )}

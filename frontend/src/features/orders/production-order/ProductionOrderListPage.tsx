@@ -1,5 +1,6 @@
 // Production orders: flagged when not reviewed or without a document; hidden ones left out
 // (the hide screen lists them); live: a row appears, changes or leaves as others work.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from 'primereact/button';
@@ -16,6 +17,7 @@ import { OrderListHeader } from '../components/OrderListHeader';
 import { DocumentTag, ProductionOrderTable, ReviewTag } from '../components/ProductionOrderTable';
 import { StyleFilter } from '../components/StyleFilter';
 import { useProductionOrderList } from '../hooks/use-production-order-list';
+import { JobTicketDialog } from './JobTicketDialog';
 import '../orders.css';
 
 export function ProductionOrderListPage() {
@@ -25,6 +27,7 @@ export function ProductionOrderListPage() {
   const canCreate = isRouteAllowed('ProductionOrderCreate', permissions);
   const canUpdate = isRouteAllowed('ProductionOrderUpdate', permissions);
   const list = useProductionOrderList('orders.productionOrder');
+  const [printing, setPrinting] = useState<number | null>(null);
 
   const confirmDelete = (row: ProductionOrder) => confirmOrderDelete(t, row.orderNo, () => deleteProductionOrder(row.id, row.version), list.reload);
 
@@ -56,12 +59,14 @@ export function ProductionOrderListPage() {
             {canUpdate && (
               <Button type="button" icon="pi pi-pencil" text rounded size="small" aria-label={t('list.edit')} tooltip={t('list.edit')} tooltipOptions={{ position: 'top' }} onClick={() => navigate(ORDER_PATHS.productionOrderUpdate(row.id))} />
             )}
+            <Button type="button" icon="pi pi-print" text rounded size="small" severity="secondary" aria-label={t('ticket.button')} tooltip={t('ticket.button')} tooltipOptions={{ position: 'top' }} onClick={() => setPrinting(row.id)} data-testid={`print-tickets-${row.id}`} />
             {!row.reviewed && (
               <Button type="button" icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={t('list.delete')} tooltip={t('list.delete')} tooltipOptions={{ position: 'top' }} onClick={() => confirmDelete(row)} />
             )}
           </>
         )}
       />
+      <JobTicketDialog orderId={printing} onHide={() => setPrinting(null)} />
     </div>
   );
 }

@@ -1,0 +1,52 @@
+// What the boards fetch. A signed-in board goes through the app's HTTP client (token header; a
+// 401 ends the session like everywhere else). The public board sends its board key instead and
+// handles a 401 itself: it has no session to end and no login screen to go to.
+import axios from 'axios';
+import { SUCCESS_CODE, UNAUTHORIZED_CODE, type ApiEnvelope, type DashboardSettingsView } from '@contracts/api';
+import type { BoardSnapshot } from '@contracts/production';
+import { ApiError, apiGet, REQUEST_TIMEOUT_MS } from '../../../lib/http-client';
+import { currentLanguage, t } from '../../../lib/i18n';
+
+export const BOARD_SNAPSHOT_URL = '/board/snapshot';
+
+/** Who the board is: the signed-in user, or the public board with its key. */
+export type BoardSource = { kind: 'session' } | { kind: 'boardKey'; key: string };
+
+export function sourceId(source: BoardSource): string {
+  return source.kind === 'session' ? 'session' : `key:${source.key}`;
+}
+
+/** GET /api/board/snapshot with the board key header, the envelope unwrapped. */
+export async function fetchSnapshotWithKey(boardKey: string): Promise<BoardSnapshot> {
+  try {
+    const response = await axios.get<ApiEnvelope<BoardSnapshot>>(`/api${BOARD_SNAPSHOT_URL}`, {
+      headers: { boardKey, 'Accept-Language': currentLanguage() },
+      timeout: REQUEST_TIMEOUT_MS,
+    });
+    const body = response.data;
+    if (body?.code !== SUCCESS_CODE) throw new ApiError(body?.message || t('common:http.generic'), body?.code ?? 500, body?.code === UNAUTHORIZED_CODE ? 'unauthorized' : 'api');
+    return body.data;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (axios.isAxiosError(error)) {
+      const body = error.response?.data as Partial<ApiEnvelope> | undefined;
+      const code = typeof body?.code === 'number' ? body.code : (error.response?.status ?? 0);
+      if (code === UNAUTHORIZED_CODE) throw new ApiError(body?.message || t('board:mobile.invalidKey'), code, 'unauthorized');
+      if (error.response) throw new ApiError(body?.message || t('common:http.generic'), code, 'api');
+      const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
+      throw new ApiError(t(timedOut ? 'common:http.timeout' : 'common:http.network'), 0, timedOut ? 'timeout' : 'network');
+    }
+    throw error;
+  }
+}
+
+export function fetchBoardSnapshot(source: BoardSource): Promise<BoardSnapshot> {
+  if (source.kind === 'boardKey') return fetchSnapshotWithKey(source.key);
+  // Silent: the board shows its own banner and retries, a toast per retry would pile up on a TV.
+  return apiGet<BoardSnapshot>(BOARD_SNAPSHOT_URL, { silent: true });
+}
+
+/** GET /admin/setting/getDashboardSetting: where /production/dashboardRedirect goes. */
+export function getDashboardSetting(): Promise<DashboardSettingsView> {
+  return apiGet<DashboardSettingsView>('/admin/setting/getDashboardSetting', { silent: true });
+}

@@ -1,0 +1,423 @@
+// The one data source of every board (whole, scroll, drop, mobile): a snapshot over HTTP, then
+// the 'board' room's events applied in place. Boards read slices through selectors, so a scan
+// re-renders the one row it changed (and the totals), not the board.
+//
+//   production.progressed     → the row's step and summary in place; unknown order → refetch
+//   productionOrder.changed   → refetch (debounced): hidden/deleted drop out, new ones appear
+//   settings.dashboardUpdated → new settings at once, refetch (filters and sort may change);
+//                               a new refreshType is announced for TV boards to follow
+//   resync / reconnect gap    → refetch; events newer than the snapshot are applied again on it
+import { useEffect, useMemo } from 'react';
+import type { DashboardSettings } from '@contracts/api';
+import { ROOMS, type DomainEventEnvelope, type ProgressRecorded, type ProductionOrderChanged } from '@contracts/events';
+import type { BoardSnapshot } from '@contracts/production';
+import { createStore, useStore, type Store } from '../../../lib/create-store';
+import { ApiError, type ApiErrorKind } from '../../../lib/http-client';
+import { realtime, type RealtimeClient } from '../../../lib/socket';
+import { applyProgress, reconcileRows, refreshModeChanged } from '../model/board-model';
+import { FLASH_MS, localDay, msUntilMidnight } from '../model/presentation';
+import { fetchBoardSnapshot, sourceId, type BoardSource } from './board-api';
+
+/** A highlight of a row (and of one of its cells) that just changed. */
+export interface RowFlash {
+  /** Changes with every highlight, so the animation restarts (used as a React key). */
+  id: number;
+  /** The process cell that changed, for a scan. */
+  processId: number | null;
+  kind: 'progress' | 'added' | 'changed';
+  at: number;
+}
+
+export interface BoardError {
+  kind: ApiErrorKind;
+  code: number;
+  message: string;
+}
+
+export interface BoardState {
+  snapshot: BoardSnapshot | null;
+  /** When the snapshot last loaded (ms since epoch). */
+  loadedAt: number | null;
+  loading: boolean;
+  /** The last snapshot request failed (the board keeps showing the previous data, marked). */
+  error: BoardError | null;
+  /** Rows highlighted right now, by order id. Entries keep their identity until they change. */
+  flashes: ReadonlyMap<number, RowFlash>;
+  /** Set when a settings change moved the boards to another refreshType. */
+  modeChange: { refreshType: number; at: number } | null;
+  /** The local calendar day; steps turn red at midnight without a server round trip. */
+  today: string;
+  lastEvent: { seq: number; at: string } | null;
+}
+
+export interface BoardController {
+  readonly source: BoardSource;
+  readonly store: Store<BoardState>;
+  /** Load and subscribe; returns the stop function. */
+  start(): () => void;
+  /** Fetch the snapshot again now. */
+  reload(): Promise<void>;
+}
+
+type BoardClient = Pick<RealtimeClient, 'subscribe' | 'connection' | 'connectBoardKey' | 'disconnectBoardKey'>;
+
+export interface BoardControllerOptions {
+  source: BoardSource;
+  client?: BoardClient;
+  fetchSnapshot?: () => Promise<BoardSnapshot>;
+  now?: () => number;
+}
+
+export const REFETCH_DEBOUNCE_MS = 300;
+/** Refetches triggered by events are at least this far apart (a busy floor must not hammer). */
+export const MIN_REFETCH_GAP_MS = 1_000;
+const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000];
+const UNAUTHORIZED_RETRY_MS = 30_000;
+/** Events kept to re-apply on a snapshot that was read before they committed. */
+const RECENT_CAPACITY = 500;
+const MIDNIGHT_MARGIN_MS = 5_000;
+
+interface Recent {
+  seq: number;
+  payload: ProgressRecorded;
+}
+
+export function createBoardController(options: BoardControllerOptions): BoardController {
+  const { source } = options;
+  const client = options.client ?? realtime;
+  const fetchSnapshot = options.fetchSnapshot ?? (() => fetchBoardSnapshot(source));
+  const now = options.now ?? Date.now;
+
+  const store = createStore<BoardState>({
+    snapshot: null,
+    loadedAt: null,
+    loading: false,
+    error: null,
+    flashes: new Map(),
+    modeChange: null,
+    today: localDay(new Date(now())),
+    lastEvent: null,
+  });
+
+  let running = false;
+  let flashCounter = 0;
+  // Seq of the newest event applied per step and per order: an older one arriving late (two
+  // transactions may commit out of seq order) must not put old numbers back.
+  let stepSeq = new Map<string, number>();
+  let orderSeq = new Map<number, number>();
+  let recent: Recent[] = [];
+  let latestSettings: { seq: number; settings: DashboardSettings } | null = null;
+  /** Orders that pushed progress but were not on the board: asked for once, then known absent. */
+  const wanted = new Set<number>();
+  const absent = new Set<number>();
+
+  let inflight: Promise<void> | null = null;
+  let again = false;
+  let lastLoadStart = Number.NEGATIVE_INFINITY;
+  let failures = 0;
+  let refetchTimer: ReturnType<typeof setTimeout> | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let flashTimer: ReturnType<typeof setTimeout> | null = null;
+  let midnightTimer: ReturnType<typeof setTimeout> | null = null;
+
+  // ——— highlights ———
+
+  const addFlashes = (entries: { orderId: number; processId: number | null; kind: RowFlash['kind'] }[]) => {
+    if (entries.length === 0) return;
+    const at = now();
+    store.set((state) => {
+      const flashes = new Map(state.flashes);
+      for (const entry of entries) flashes.set(entry.orderId, { id: ++flashCounter, processId: entry.processId, kind: entry.kind, at });
+      return { ...state, flashes };
+    });
+    if (!flashTimer) flashTimer = setTimeout(pruneFlashes, FLASH_MS + 50);
+  };
+
+  function pruneFlashes(): void {
+    flashTimer = null;
+    const cutoff = now() - FLASH_MS;
+    const { flashes } = store.get();
+    if (flashes.size === 0) return;
+    const keep = [...flashes].filter(([, flash]) => flash.at > cutoff);
+    if (keep.length !== flashes.size) store.set((state) => ({ ...state, flashes: new Map(keep) }));
+    if (keep.length > 0 && running) flashTimer = setTimeout(pruneFlashes, FLASH_MS + 50);
+  }
+
+  // ——— applying events ———
+
+  /** Applies a scan to `snapshot`; 'missing' when the order is not on the board. */
+  const applyOne = (snapshot: BoardSnapshot, item: Recent): BoardSnapshot | 'missing' | 'stale' => {
+    const { payload, seq } = item;
+    const stepKey = `${payload.orderId}:${payload.processId}`;
+    const step = (stepSeq.get(stepKey) ?? -1) < seq;
+    const order = (orderSeq.get(payload.orderId) ?? -1) < seq;
+    if (!step && !order) return 'stale';
+    const result = applyProgress(snapshot, payload, { step, order });
+    if (result.kind === 'missing') return 'missing';
+    if (step) stepSeq.set(stepKey, seq);
+    if (order) orderSeq.set(payload.orderId, seq);
+    return result.snapshot;
+  };
+
+  const onProgress = (seq: number, payload: ProgressRecorded) => {
+    recent.push({ seq, payload });
+    if (recent.length > RECENT_CAPACITY) recent = recent.slice(-RECENT_CAPACITY);
+    const snapshot = store.get().snapshot;
+    // Before the first snapshot: kept in `recent`, applied on it if it is older.
+    if (!snapshot) return;
+    const next = applyOne(snapshot, { seq, payload });
+    if (next === 'stale') return;
+    if (next === 'missing') {
+      if (absent.has(payload.orderId)) return;
+      wanted.add(payload.orderId);
+      scheduleRefetch();
+      return;
+    }
+    store.set((state) => ({ ...state, snapshot: next }));
+    addFlashes([{ orderId: payload.orderId, processId: payload.processId, kind: 'progress' }]);
+  };
+
+  const onSettings = (seq: number, settings: DashboardSettings) => {
+    if (latestSettings && latestSettings.seq > seq) return;
+    latestSettings = { seq, settings };
+    absent.clear();
+    store.set((state) => {
+      if (!state.snapshot) return state;
+      const moved = refreshModeChanged(state.snapshot.settings, settings);
+      return {
+        ...state,
+        snapshot: { ...state.snapshot, settings },
+        modeChange: moved ? { refreshType: settings.refreshType, at: now() } : state.modeChange,
+      };
+    });
+    scheduleRefetch();
+  };
+
+  const onEvent = (event: DomainEventEnvelope) => {
+    store.set((state) => ({ ...state, lastEvent: { seq: event.seq, at: event.at } }));
+    switch (event.name) {
+      case 'production.progressed':
+        onProgress(event.seq, event.payload as ProgressRecorded);
+        break;
+      case 'productionOrder.changed':
+        absent.delete((event.payload as ProductionOrderChanged).id);
+        scheduleRefetch();
+        break;
+      case 'settings.dashboardUpdated':
+        onSettings(event.seq, event.payload as DashboardSettings);
+        break;
+      default:
+        break;
+    }
+  };
+
+  // ——— snapshots ———
+
+  const applySnapshot = (incoming: BoardSnapshot) => {
+    const previous = store.get().snapshot;
+    const reconciled = reconcileRows(previous?.rows ?? null, incoming.rows);
+    let snapshot: BoardSnapshot = { ...incoming, rows: reconciled.rows };
+    if (latestSettings && latestSettings.seq > incoming.headSeq) snapshot = { ...snapshot, settings: latestSettings.settings };
+
+    // Everything up to headSeq is in the snapshot; newer scans we already received go on top.
+    stepSeq = new Map();
+    orderSeq = new Map();
+    recent = recent.filter((item) => item.seq > incoming.headSeq).sort((a, b) => a.seq - b.seq);
+    for (const item of recent) {
+      const next = applyOne(snapshot, item);
+      if (typeof next === 'object') snapshot = next;
+    }
+
+    const present = new Set(snapshot.rows.map((row) => row.id));
+    for (const id of wanted) if (!present.has(id)) absent.add(id);
+    wanted.clear();
+    for (const id of present) absent.delete(id);
+
+    const moved = previous !== null && refreshModeChanged(previous.settings, snapshot.settings);
+    store.set((state) => ({
+      ...state,
+      snapshot,
+      loadedAt: now(),
+      loading: false,
+      error: null,
+      modeChange: moved ? { refreshType: snapshot.settings.refreshType, at: now() } : state.modeChange,
+    }));
+    if (previous) {
+      addFlashes([
+        ...reconciled.added.map((orderId) => ({ orderId, processId: null, kind: 'added' as const })),
+        ...reconciled.changed.map((orderId) => ({ orderId, processId: null, kind: 'changed' as const })),
+      ]);
+    }
+  };
+
+  const onLoadError = (error: unknown) => {
+    const failure: BoardError =
+      error instanceof ApiError
+        ? { kind: error.kind, code: error.code, message: error.message }
+        : { kind: 'network', code: 0, message: error instanceof Error ? error.message : String(error) };
+    const unauthorized = failure.kind === 'unauthorized';
+    store.set((state) => ({
+      ...state,
+      loading: false,
+      error: failure,
+      // A refused board key (turned off or rotated) shows no data at all.
+      snapshot: unauthorized && source.kind === 'boardKey' ? null : state.snapshot,
+    }));
+    if (!running) return;
+    // A signed-in board whose token was refused is on its way to the login screen.
+    if (unauthorized && source.kind === 'session') return;
+    const delay = unauthorized ? UNAUTHORIZED_RETRY_MS : RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)];
+    failures += 1;
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void load();
+    }, delay);
+  };
+
+  /** Fetch a snapshot; a call during a fetch asks for one more after it (read after the call). */
+  function load(): Promise<void> {
+    if (inflight) {
+      again = true;
+      return inflight;
+    }
+    inflight = (async () => {
+      do {
+        again = false;
+        lastLoadStart = now();
+        if (retryTimer) clearTimeout(retryTimer);
+        retryTimer = null;
+        store.set((state) => (state.loading ? state : { ...state, loading: true }));
+        try {
+          const snapshot = await fetchSnapshot();
+          if (!running) return;
+          failures = 0;
+          applySnapshot(snapshot);
+          // The public board's socket may have been refused while its key was off: knock again.
+          if (source.kind === 'boardKey') client.connectBoardKey(source.key);
+        } catch (error) {
+          if (!running) return;
+          onLoadError(error);
+          again = false;
+        }
+      } while (again && running);
+    })().finally(() => {
+      inflight = null;
+    });
+    return inflight;
+  }
+
+  function scheduleRefetch(delay = REFETCH_DEBOUNCE_MS): void {
+    if (refetchTimer || !running) return;
+    const wait = Math.max(delay, lastLoadStart + MIN_REFETCH_GAP_MS - now());
+    refetchTimer = setTimeout(() => {
+      refetchTimer = null;
+      void load();
+    }, wait);
+  }
+
+  const armMidnight = () => {
+    midnightTimer = setTimeout(() => {
+      midnightTimer = null;
+      if (!running) return;
+      // Delays grow and completed orders age out at midnight: a new day, a fresh snapshot.
+      store.set((state) => ({ ...state, today: localDay(new Date(now())) }));
+      scheduleRefetch(0);
+      armMidnight();
+    }, msUntilMidnight(new Date(now())) + MIDNIGHT_MARGIN_MS);
+  };
+
+  return {
+    source,
+    store,
+    reload: load,
+    start() {
+      running = true;
+      if (source.kind === 'boardKey') client.connectBoardKey(source.key);
+      void load();
+      const unsubscribe = client.subscribe([ROOMS.board], { onEvent, onResync: load });
+      // The server closed the public board's socket (key turned off or rotated): the snapshot
+      // request says whether the key still works, and shows the message if not.
+      const unwatch =
+        source.kind === 'boardKey'
+          ? client.connection.subscribe(() => {
+              if (client.connection.get().status === 'disconnected') scheduleRefetch(REFETCH_DEBOUNCE_MS);
+            })
+          : () => undefined;
+      armMidnight();
+      return () => {
+        running = false;
+        for (const timer of [refetchTimer, retryTimer, flashTimer, midnightTimer]) if (timer) clearTimeout(timer);
+        refetchTimer = retryTimer = flashTimer = midnightTimer = null;
+        unsubscribe();
+        unwatch();
+        if (source.kind === 'boardKey') client.disconnectBoardKey(source.key);
+      };
+    },
+  };
+}
+
+// ——— shared instances ———
+
+interface Entry {
+  controller: BoardController;
+  users: number;
+  stop: (() => void) | null;
+  idle: ReturnType<typeof setTimeout> | null;
+}
+
+/** Kept a little after the last board unmounts: a TV switching boards reuses its data. */
+const IDLE_STOP_MS = 10_000;
+const entries = new Map<string, Entry>();
+
+function entryFor(source: BoardSource): Entry {
+  const id = sourceId(source);
+  let entry = entries.get(id);
+  if (!entry) {
+    entry = { controller: createBoardController({ source }), users: 0, stop: null, idle: null };
+    entries.set(id, entry);
+  }
+  return entry;
+}
+
+function retain(entry: Entry): void {
+  if (entry.idle) clearTimeout(entry.idle);
+  entry.idle = null;
+  entry.users += 1;
+  if (!entry.stop) entry.stop = entry.controller.start();
+}
+
+function release(entry: Entry, id: string): void {
+  entry.users -= 1;
+  if (entry.users > 0) return;
+  entry.idle = setTimeout(() => {
+    entry.idle = null;
+    if (entry.users > 0) return;
+    entry.stop?.();
+    entry.stop = null;
+    entries.delete(id);
+  }, IDLE_STOP_MS);
+}
+
+/** The board data for `source`, started while at least one component uses it. */
+export function useBoardController(source: BoardSource | null): BoardController | null {
+  const id = source ? sourceId(source) : null;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the id names the source
+  const entry = useMemo(() => (source ? entryFor(source) : null), [id]);
+  useEffect(() => {
+    if (!entry || !id) return;
+    // The entry may have been stopped and dropped meanwhile (StrictMode, a quick remount).
+    if (!entries.has(id)) entries.set(id, entry);
+    retain(entry);
+    return () => release(entry, id);
+  }, [entry, id]);
+  return entry?.controller ?? null;
+}
+
+const EMPTY_STORE = createStore<BoardState | null>(null);
+
+/** A slice of the board's state (null before a source is known). */
+export function useBoardState<S>(controller: BoardController | null, selector: (state: BoardState) => S, fallback: S): S {
+  const store = (controller?.store ?? EMPTY_STORE) as Store<BoardState | null>;
+  return useStore(store, (state) => (state ? selector(state) : fallback));
+}

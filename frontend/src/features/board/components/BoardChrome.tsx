@@ -1,0 +1,142 @@
+// The parts around a board's rows: clock, live indicator, totals, the frame of the TV boards.
+import { memo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProgressTotals } from '@contracts/production';
+import { formatDate } from '../../../lib/format-date';
+import { useNow } from '../../../lib/use-now';
+import type { RefreshMode } from '../../../lib/board-vocabulary';
+import { useBoardState, type BoardController } from '../api/board-store';
+import { useLiveness } from '../hooks/use-liveness';
+import { percentText, type BoardLiveness } from '../model/presentation';
+import '../board.css';
+
+/** A clock that re-renders only itself, once a second. */
+export const BoardClock = memo(function BoardClock({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation('board');
+  const now = useNow(true);
+  const date = new Date(now);
+  return (
+    <div className={`board-clock${compact ? ' is-compact' : ''}`} data-testid="board-clock">
+      <div className="board-clock-time">{formatDate(now, 'HH:mm:ss')}</div>
+      {!compact && (
+        <div className="board-clock-date">
+          {formatDate(now, 'YYYY-MM-DD')} {t(`weekdays.d${date.getDay()}`)}
+        </div>
+      )}
+    </div>
+  );
+});
+
+export function ConnectionBadge({ liveness }: { liveness: BoardLiveness }) {
+  const { t } = useTranslation('board');
+  const icon = liveness.kind === 'live' ? 'pi pi-circle-fill' : liveness.kind === 'reconnecting' ? 'pi pi-spin pi-sync' : 'pi pi-exclamation-triangle';
+  return (
+    <div
+      className={`board-conn is-${liveness.kind}`}
+      role="status"
+      data-testid="board-connection"
+      data-liveness={liveness.kind}
+      title={liveness.kind === 'live' ? t('connection.liveTitle') : undefined}
+    >
+      <i className={icon} aria-hidden="true" />
+      <span className="board-conn-label">{t(`connection.${liveness.kind}`)}</span>
+      {liveness.kind === 'stale' && liveness.since !== null && (
+        <span className="board-conn-since">{t('connection.staleSince', { time: formatDate(liveness.since, 'HH:mm:ss') })}</span>
+      )}
+    </div>
+  );
+}
+
+const TOTAL_TILES = ['orders', 'onTime', 'delayed', 'finishRate', 'delayRate'] as const;
+
+export const BoardTotals = memo(function BoardTotals({ totals, compact = false }: { totals: ProgressTotals | null; compact?: boolean }) {
+  const { t } = useTranslation('board');
+  const value = (key: (typeof TOTAL_TILES)[number]): string => {
+    if (!totals) return '—';
+    if (key === 'finishRate' || key === 'delayRate') return percentText(totals[key]);
+    return String(totals[key]);
+  };
+  return (
+    <dl className={`board-totals${compact ? ' is-compact' : ''}`} data-testid="board-totals">
+      {TOTAL_TILES.map((key) => (
+        <div key={key} className={`board-total is-${key}`} data-total={key}>
+          <dt>{t(`totals.${key}`)}</dt>
+          <dd className="board-num">{value(key)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+});
+
+/** Status colours, in the footer of the TV boards. */
+export function BoardLegend() {
+  const { t } = useTranslation('board');
+  return (
+    <ul className="board-legend" aria-label={t('legend')}>
+      {(['notStarted', 'partial', 'atRisk', 'done', 'delayed'] as const).map((tone) => (
+        <li key={tone} className={`tone-${tone}`}>
+          <span className="board-legend-swatch" aria-hidden="true" />
+          {t(`status.${tone}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Loading, failure (with the server's sentence) and "nothing to show", in the board's place. */
+export function BoardMessage({ icon, children, action }: { icon: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="board-message" role="status">
+      <i className={icon} aria-hidden="true" />
+      <div>{children}</div>
+      {action}
+    </div>
+  );
+}
+
+interface BoardFrameProps {
+  controller: BoardController;
+  mode: RefreshMode;
+  /** The footer's left part (page indicator, counts). */
+  footer?: ReactNode;
+  children: ReactNode;
+}
+
+function toggleFullscreen(): void {
+  if (typeof document === 'undefined' || !document.documentElement.requestFullscreen) return;
+  if (document.fullscreenElement) void document.exitFullscreen?.();
+  else void document.documentElement.requestFullscreen().catch(() => undefined);
+}
+
+/** The TV board: header (company, title, totals, clock, live state), the rows, a footer. */
+export function BoardFrame({ controller, mode, footer, children }: BoardFrameProps) {
+  const { t } = useTranslation('board');
+  const companyName = useBoardState(controller, (state) => state.snapshot?.companyName ?? '', '');
+  const totals = useBoardState(controller, (state) => state.snapshot?.totals ?? null, null);
+  const loadedAt = useBoardState(controller, (state) => state.loadedAt, null);
+  const liveness = useLiveness(loadedAt);
+
+  return (
+    <div className={`board-root board-tv is-${liveness.kind}`} data-mode={mode} data-testid="board-root" onDoubleClick={toggleFullscreen}>
+      <header className="board-header">
+        <div className="board-brand">
+          <div className="board-company">{companyName || t('title')}</div>
+          <div className="board-title">
+            {companyName ? `${t('title')} · ` : ''}
+            {t(`mode.${mode}`)}
+          </div>
+        </div>
+        <BoardTotals totals={totals} />
+        <div className="board-side">
+          <BoardClock />
+          <ConnectionBadge liveness={liveness} />
+        </div>
+      </header>
+      <main className="board-main">{children}</main>
+      <footer className="board-footer">
+        <div className="board-footer-info">{footer}</div>
+        <BoardLegend />
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+// Orders × processes as CSS-grid rows (a fixed header above rows that page, scroll or drop).
+// Each row is memoised on its row object: a scan replaces one row object, so one row renders.
+import { memo, useMemo, type CSSProperties, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProgressColumn, ProgressRow, StepProgress } from '@contracts/production';
+import { formatDate } from '../../../lib/format-date';
+import type { RowFlash } from '../api/board-store';
+import { percentText, rowTone, stepPercent, stepTone, type CellTone } from '../model/presentation';
+
+/** A bar's fill as a composited transform (0–100 %). */
+export function barStyle(percent: number): CSSProperties {
+  return { transform: `scaleX(${Math.min(100, Math.max(0, percent)) / 100})` };
+}
+
+export interface RowLabels {
+  delayDays: (count: number) => string;
+  notReviewed: string;
+  noDocument: string;
+  status: Record<CellTone, string>;
+}
+
+export function useRowLabels(): RowLabels {
+  const { t, i18n } = useTranslation('board');
+  return useMemo(
+    () => ({
+      delayDays: (count: number) => t('delayDays', { count }),
+      notReviewed: t('flags.notReviewed'),
+      noDocument: t('flags.noDocument'),
+      status: {
+        none: t('status.none'),
+        notStarted: t('status.notStarted'),
+        partial: t('status.partial'),
+        atRisk: t('status.atRisk'),
+        done: t('status.done'),
+        delayed: t('status.delayed'),
+      },
+    }),
+    // The texts change only with the language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [i18n.language],
+  );
+}
+
+/** The grid columns: order, customer, style, delivery, delay, one per process, finish rate. */
+export function gridStyle(processCount: number, withActivity: boolean): CSSProperties {
+  const fixed = '[order] minmax(0, 1.45fr) [customer] minmax(0, 1.15fr) [style] minmax(0, 1.55fr) [delivery] minmax(0, 0.8fr) [delay] minmax(0, 0.65fr)';
+  const processes = processCount > 0 ? ` repeat(${processCount}, minmax(0, 1fr))` : '';
+  const activity = withActivity ? '[activity] minmax(0, 0.85fr) ' : '';
+  return {
+    '--board-cols': `${activity}${fixed}${processes} [finish] minmax(0, 1.2fr)`,
+    // Many processes: smaller cells so a 1366 px screen still fits them.
+    '--board-density': processCount > 10 ? '0.82' : processCount > 7 ? '0.92' : '1',
+  } as CSSProperties;
+}
+
+export const BoardHeaderRow = memo(function BoardHeaderRow({ columns, withActivity }: { columns: readonly ProgressColumn[]; withActivity: boolean }) {
+  const { t } = useTranslation('board');
+  return (
+    <div className="brow brow-head" role="row">
+      {withActivity && <div role="columnheader">{t('columns.lastActivity')}</div>}
+      <div role="columnheader">{t('columns.orderNo')}</div>
+      <div role="columnheader">{t('columns.customer')}</div>
+      <div role="columnheader">{t('columns.style')}</div>
+      <div role="columnheader">{t('columns.delivery')}</div>
+      <div role="columnheader" className="bc-num">
+        {t('columns.delay')}
+      </div>
+      {columns.map((column) => (
+        <div key={column.id} role="columnheader" className="bc-process" title={column.name}>
+          {column.name}
+        </div>
+      ))}
+      <div role="columnheader" className="bc-finish">
+        {t('columns.finishRate')}
+      </div>
+    </div>
+  );
+});
+
+interface ProcessCellProps {
+  step: StepProgress | undefined;
+  today: string;
+  label: RowLabels;
+  flashId: number | null;
+}
+
+const ProcessCell = memo(function ProcessCell({ step, today, label, flashId }: ProcessCellProps) {
+  const tone = stepTone(step, today);
+  if (!step) {
+    return (
+      <div className="bc bc-process tone-none" role="cell" title={label.status.none}>
+        <span className="bcell-none">—</span>
+      </div>
+    );
+  }
+  return (
+    <div className={`bc bc-process tone-${tone}`} role="cell" title={label.status[tone]} data-tone={tone}>
+      {flashId !== null && <span key={flashId} className="bcell-flash" aria-hidden="true" />}
+      <div className="bcell-nums board-num">
+        <b>{step.done}</b>
+        <span>/{step.planned}</span>
+      </div>
+      <div className="bcell-bar" aria-hidden="true">
+        <i style={barStyle(stepPercent(step))} />
+      </div>
+    </div>
+  );
+});
+
+interface BoardRowProps {
+  row: ProgressRow;
+  columns: readonly ProgressColumn[];
+  today: string;
+  flash: RowFlash | undefined;
+  labels: RowLabels;
+  withActivity: boolean;
+}
+
+function activityText(value: string, today: string): string {
+  return formatDate(value, formatDate(value, 'YYYY-MM-DD') === today ? 'HH:mm:ss' : 'MM-DD HH:mm', '—');
+}
+
+export const BoardRow = memo(function BoardRow({ row, columns, today, flash, labels, withActivity }: BoardRowProps) {
+  const tone = rowTone(row);
+  return (
+    <div
+      className={`brow${row.flagged ? ' is-flagged' : ''}${row.delayDays > 0 ? ' is-late' : ''}${row.completed ? ' is-completed' : ''}`}
+      role="row"
+      data-order-id={row.id}
+      data-testid="board-row"
+    >
+      {flash && <span key={flash.id} className={`brow-flash is-${flash.kind}`} aria-hidden="true" />}
+      {withActivity && (
+        <div className="bc bc-activity board-num" role="cell">
+          {activityText(row.lastActivityAt, today)}
+        </div>
+      )}
+      <div className="bc bc-order" role="cell">
+        <span className="bc-main board-num">{row.orderNo}</span>
+        {row.flagged && (
+          <span className="bc-flags">
+            {!row.reviewed && <span className="bflag">{labels.notReviewed}</span>}
+            {!row.hasDocument && <span className="bflag">{labels.noDocument}</span>}
+          </span>
+        )}
+      </div>
+      <div className="bc bc-customer" role="cell">
+        <span className="bc-main">{row.customerLabel}</span>
+      </div>
+      <div className="bc bc-style" role="cell">
+        <span className="bc-main">{row.goodsCode}</span>
+        <span className="bc-sub">{row.productName}</span>
+      </div>
+      <div className="bc bc-delivery board-num" role="cell">
+        {formatDate(row.deliveryDate, 'MM-DD', '—')}
+      </div>
+      <div className={`bc bc-num bc-delay board-num${row.delayDays > 0 ? ' is-late' : ''}`} role="cell">
+        {row.delayDays > 0 ? labels.delayDays(row.delayDays) : '—'}
+      </div>
+      {columns.map((column) => (
+        <ProcessCell
+          key={column.id}
+          step={row.steps[String(column.id)]}
+          today={today}
+          label={labels}
+          flashId={flash && flash.processId === column.id ? flash.id : null}
+        />
+      ))}
+      <div className={`bc bc-finish tone-${tone}`} role="cell" data-testid="row-finish">
+        <span className="bfinish-num board-num">{percentText(row.finishRate)}</span>
+        <div className="bcell-bar" aria-hidden="true">
+          <i style={barStyle(row.finishRate)} />
+        </div>
+      </div>
+    </div>
+  );
+});
+
+/** A row-shaped element nobody sees, measured to know how many rows fit. */
+export function RowProbe({ probeRef }: { probeRef: Ref<HTMLDivElement> }) {
+  return <div ref={probeRef} className="brow brow-probe" aria-hidden="true" />;
+}

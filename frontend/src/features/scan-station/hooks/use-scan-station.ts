@@ -1,0 +1,396 @@
+// The scan station's flow: process → code → order → quantity → confirm, with the answer the
+// worker sees and hears. Sending goes through the queue (see model/scan-queue.ts).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ScanInput, ScanLookup, ScanResult } from '@contracts/production';
+import { ApiError } from '../../../lib/http-client';
+import { getProcessList } from '../../../lib/session';
+import { getCurrentUser, getProcessOptions, lookupOrder, type ProcessOption } from '../api/scan';
+import { getDeviceId, newScanId } from '../../../lib/device';
+import {
+  getLastQuantity,
+  getRecentScans,
+  getStoredProcess,
+  storeLastQuantity,
+  storeProcess,
+  storeRecentScans,
+  type RecentScan,
+} from '../model/device';
+import { playFeedback } from '../model/feedback';
+import { clampQuantity, initialQuantity, parseProcessList, readScan } from '../model/scan-input';
+import type { QueueEntry, QueueSnapshot } from '../model/scan-queue';
+import { useOnline, useStationQueue } from './use-station-queue';
+
+export type Phase = 'idle' | 'looking' | 'ready' | 'sending' | 'done';
+
+export interface LoadedOrder {
+  orderNo: string;
+  processId: number;
+  lookup: ScanLookup | null;
+  /** No answer from the server: scans go to the queue; `lookup` (if any) is the last known. */
+  offline: boolean;
+}
+
+export interface Feedback {
+  kind: 'success' | 'refused' | 'queued' | 'info';
+  title: string;
+  detail?: string;
+  /** Changes on every answer, so the flash replays even for two equal answers in a row. */
+  key: number;
+  /** The scan the answer is about (a queued scan's banner turns green once it is sent). */
+  scanId?: string;
+}
+
+const PROCESS_CACHE_KEY = 'stitchboard.scan.processes';
+
+function cachedProcesses(): ProcessOption[] {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(PROCESS_CACHE_KEY) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as ProcessOption[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+function cacheProcesses(options: ProcessOption[]): void {
+  try {
+    window.localStorage.setItem(PROCESS_CACHE_KEY, JSON.stringify(options));
+  } catch {
+    // Only a convenience for reloads without network.
+  }
+}
+
+const isNoAnswer = (error: unknown): boolean => error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout' || error.code >= 500);
+
+/** A queued scan (or take-back) has left the queue: recorded, refused, or taken back. */
+function settledState(scan: RecentScan, snapshot: QueueSnapshot): RecentScan['state'] {
+  if (scan.state !== 'queued' && scan.state !== 'reversing') return scan.state;
+  const reverses = (entry: QueueEntry) => entry.operation.kind === 'reverse' && entry.operation.input.reversesScanId === scan.scanId;
+  if (scan.state === 'queued') {
+    if (snapshot.pending.some((entry) => entry.scanId === scan.scanId)) return 'queued';
+    return snapshot.refused.some((entry) => entry.scanId === scan.scanId) ? 'refused' : 'recorded';
+  }
+  if (snapshot.pending.some(reverses)) return 'reversing';
+  return snapshot.refused.some(reverses) ? 'recorded' : 'reversed';
+}
+
+/** The lookup after a recorded scan: the step's new numbers, the room left shrunk by the scan. */
+function applyResult(lookup: ScanLookup, result: ScanResult, quantity: number): ScanLookup {
+  const key = String(result.step.processId);
+  return {
+    ...lookup,
+    row: { ...lookup.row, steps: { ...lookup.row.steps, [key]: result.step }, completed: result.order.completed, finishRate: result.order.finishRate },
+    remaining: lookup.remaining === null || result.step.processId !== lookup.processId ? lookup.remaining : Math.max(0, lookup.remaining - quantity),
+    warnings: result.warnings,
+  };
+}
+
+export function useScanStation() {
+  const { t } = useTranslation('scanStation');
+  const online = useOnline();
+  const [deviceId] = useState(getDeviceId);
+  const [ownerId, setOwnerId] = useState<number | null>(null);
+  const { queue, snapshot } = useStationQueue(ownerId);
+
+  const [processes, setProcesses] = useState<ProcessOption[]>(cachedProcesses);
+  const [processesState, setProcessesState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const executable = useMemo(() => parseProcessList(getProcessList()), []);
+  const myProcesses = useMemo(() => processes.filter((process) => executable.includes(process.id)), [processes, executable]);
+  const [processId, setProcessId] = useState<number | null>(() => {
+    const stored = getStoredProcess();
+    return stored && executable.includes(stored) ? stored : null;
+  });
+
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [order, setOrder] = useState<LoadedOrder | null>(null);
+  const [waitingOrderNo, setWaitingOrderNo] = useState<string | null>(null);
+  const [quantity, setQuantityState] = useState(0);
+  const [colorId, setColorId] = useState<number | null>(null);
+  const [sizeId, setSizeId] = useState<number | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [recent, setRecent] = useState<RecentScan[]>(getRecentScans);
+
+  const lookupSeq = useRef(0);
+  const lookupCache = useRef(new Map<string, ScanLookup>());
+  const busy = useRef(false);
+
+  const say = useCallback((next: Omit<Feedback, 'key'>, sound = true) => {
+    setFeedback({ ...next, key: Date.now() + Math.random() });
+    if (sound && next.kind !== 'info') playFeedback(next.kind === 'success' ? 'success' : next.kind);
+  }, []);
+
+  const processName = useCallback((id: number | null) => processes.find((process) => process.id === id)?.name ?? (id ? `#${id}` : ''), [processes]);
+
+  // ——— start-up: the process flow and who is signed in ———
+  useEffect(() => {
+    let live = true;
+    getProcessOptions()
+      .then((options) => {
+        if (!live) return;
+        setProcesses(options);
+        cacheProcesses(options);
+        setProcessesState('ready');
+      })
+      .catch(() => live && setProcessesState(cachedProcesses().length ? 'ready' : 'failed'));
+    const loadUser = () =>
+      getCurrentUser()
+        .then((user) => live && setOwnerId(user.id))
+        .catch(() => undefined);
+    void loadUser();
+    window.addEventListener('online', loadUser);
+    return () => {
+      live = false;
+      window.removeEventListener('online', loadUser);
+    };
+  }, []);
+
+  // One executable process: nothing to choose.
+  useEffect(() => {
+    if (processId === null && myProcesses.length === 1) {
+      setProcessId(myProcesses[0].id);
+      storeProcess(myProcesses[0].id);
+    }
+  }, [myProcesses, processId]);
+
+  useEffect(() => storeRecentScans(recent), [recent]);
+
+  // A scan sent later from the queue: its numbers reach the order on screen, and a refusal is
+  // announced at once (it also waits in the refused list until dismissed).
+  const orderRef = useRef(order);
+  orderRef.current = order;
+  useEffect(
+    () =>
+      queue.onSettled((event) => {
+        if (event.live) return;
+        const { entry } = event;
+        if (event.kind === 'refused') {
+          say({ kind: 'refused', title: t('result.queuedRefused', { orderNo: entry.label.orderNo, process: entry.label.processName }), detail: event.failure.message });
+          return;
+        }
+        const current = orderRef.current;
+        const { result } = event;
+        if (current?.lookup && current.lookup.row.id === result.order.id) {
+          setOrder((shown) => (shown?.lookup && shown.lookup.row.id === result.order.id ? { ...shown, lookup: applyResult(shown.lookup, result, entry.label.quantity) } : shown));
+        }
+        setFeedback((shown) =>
+          shown?.kind === 'queued' && shown.scanId === entry.scanId
+            ? { ...shown, kind: 'success', title: t('result.queuedSent'), detail: t('result.recordedDetail', { orderNo: entry.label.orderNo, process: entry.label.processName, done: result.step.done, planned: result.step.planned }) }
+            : shown,
+        );
+      }),
+    [queue, say, t],
+  );
+
+  // Scans answered later (sent from the queue) take the state the server gave them.
+  useEffect(() => {
+    setRecent((list) => {
+      let changed = false;
+      const next = list.map((scan) => {
+        const state = settledState(scan, snapshot);
+        if (state === scan.state) return scan;
+        changed = true;
+        return { ...scan, state };
+      });
+      return changed ? next : list;
+    });
+  }, [snapshot]);
+
+  /** Changing the quantity after a recorded scan means "record this order again". */
+  const setQuantity = useCallback((value: number) => {
+    setQuantityState(clampQuantity(value));
+    setPhase((current) => (current === 'done' ? 'ready' : current));
+  }, []);
+
+  // ——— looking an order up ———
+  const load = useCallback(
+    async (orderNo: string, forProcess: number) => {
+      const seq = ++lookupSeq.current;
+      setWaitingOrderNo(null);
+      setPhase('looking');
+      setOrder({ orderNo, processId: forProcess, lookup: null, offline: false });
+      setColorId(null);
+      setSizeId(null);
+      const cacheKey = `${orderNo.toUpperCase()}|${forProcess}`;
+      const startOffline = () => {
+        const cached = lookupCache.current.get(cacheKey) ?? null;
+        setOrder({ orderNo: cached?.row.orderNo ?? orderNo, processId: forProcess, lookup: cached, offline: true });
+        setQuantityState(initialQuantity(getLastQuantity(forProcess), null));
+        setPhase('ready');
+      };
+      if (!navigator.onLine) {
+        startOffline();
+        return;
+      }
+      try {
+        const lookup = await lookupOrder({ orderNo, processId: forProcess });
+        if (seq !== lookupSeq.current) return;
+        lookupCache.current.set(cacheKey, lookup);
+        setOrder({ orderNo: lookup.row.orderNo, processId: forProcess, lookup, offline: false });
+        setQuantityState(initialQuantity(getLastQuantity(forProcess), lookup.remaining));
+        setPhase('ready');
+      } catch (error) {
+        if (seq !== lookupSeq.current) return;
+        if (isNoAnswer(error)) {
+          startOffline();
+          return;
+        }
+        setOrder(null);
+        setPhase('idle');
+        if (!(error instanceof ApiError) || error.kind !== 'unauthorized') {
+          say({ kind: 'refused', title: t('result.lookupFailed'), detail: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    },
+    [say, t],
+  );
+
+  const chooseProcess = useCallback(
+    (id: number) => {
+      setProcessId(id);
+      storeProcess(id);
+      const target = waitingOrderNo ?? (order && order.processId !== id ? order.orderNo : null);
+      if (target) void load(target, id);
+    },
+    [load, order, waitingOrderNo],
+  );
+
+  /** A code from the scanner, the keyboard or the camera. */
+  const handleCode = useCallback(
+    (text: string) => {
+      const reading = readScan(text, processes, executable);
+      if (!reading.ok) {
+        if (reading.reason === 'empty') return;
+        const title =
+          reading.reason === 'unreadable'
+            ? t('result.unreadable', { text: reading.text })
+            : reading.reason === 'unknownProcess'
+              ? t('result.unknownProcess', { code: reading.processCode })
+              : t('result.processNotAllowed', { name: reading.process.name });
+        say({ kind: 'refused', title });
+        return;
+      }
+      let target = processId;
+      if (reading.process && reading.process.id !== processId) {
+        target = reading.process.id;
+        setProcessId(target);
+        storeProcess(target);
+        say({ kind: 'info', title: t('result.processFromTicket', { name: reading.process.name }) }, false);
+      }
+      if (!target) {
+        setWaitingOrderNo(reading.orderNo);
+        setOrder(null);
+        setPhase('idle');
+        say({ kind: 'info', title: t('result.chooseProcess', { orderNo: reading.orderNo }) }, false);
+        return;
+      }
+      void load(reading.orderNo, target);
+    },
+    [executable, load, processId, processes, say, t],
+  );
+
+  // ——— confirming ———
+  const confirm = useCallback(async () => {
+    if (busy.current || phase !== 'ready' || !order || quantity <= 0) return;
+    busy.current = true;
+    const { lookup } = order;
+    const scanId = newScanId();
+    const input: ScanInput = {
+      scanId,
+      ...(lookup ? { orderId: lookup.row.id } : { orderNo: order.orderNo }),
+      processId: order.processId,
+      quantity,
+      colorId: colorId ?? undefined,
+      sizeId: sizeId ?? undefined,
+      deviceId,
+      scannedAt: new Date().toISOString(),
+    };
+    const name = processName(order.processId);
+    setPhase('sending');
+    try {
+      const outcome = await queue.submit({ scanId, operation: { kind: 'record', input }, label: { orderNo: order.orderNo, processName: name, quantity } });
+      const entry: RecentScan = { scanId, orderNo: order.orderNo, processId: order.processId, processName: name, quantity, at: input.scannedAt!, state: 'recorded', ownerId };
+      if (outcome.status === 'recorded') {
+        storeLastQuantity(order.processId, quantity);
+        const { step } = outcome.result;
+        setOrder((current) => (current && current.lookup && current.orderNo === order.orderNo ? { ...current, lookup: applyResult(current.lookup, outcome.result, quantity) } : current));
+        setRecent((list) => [entry, ...list]);
+        say({ kind: 'success', title: t('result.recorded', { quantity }), detail: t('result.recordedDetail', { orderNo: order.orderNo, process: name, done: step.done, planned: step.planned }) });
+        setPhase('done');
+      } else if (outcome.status === 'refused') {
+        say({ kind: 'refused', title: t('result.refused'), detail: outcome.message });
+        setPhase('ready');
+      } else {
+        storeLastQuantity(order.processId, quantity);
+        setRecent((list) => [{ ...entry, state: 'queued' }, ...list]);
+        say({ kind: 'queued', title: t('result.queued'), detail: t('result.queuedDetail', { orderNo: order.orderNo, process: name, quantity }), scanId });
+        setPhase('done');
+      }
+    } finally {
+      busy.current = false;
+    }
+  }, [colorId, deviceId, order, ownerId, phase, processName, quantity, queue, say, sizeId, t]);
+
+  /** After a recorded scan: the same order again (another bundle). */
+  const again = useCallback(() => {
+    if (phase !== 'done' || !order) return;
+    setQuantityState(initialQuantity(getLastQuantity(order.processId), order.lookup?.remaining ?? null));
+    setPhase('ready');
+  }, [order, phase]);
+
+  const undo = useCallback(
+    async (scan: RecentScan) => {
+      const scanId = newScanId();
+      const mark = (state: RecentScan['state']) => setRecent((list) => list.map((item) => (item.scanId === scan.scanId ? { ...item, state } : item)));
+      const outcome = await queue.submit({
+        scanId,
+        operation: { kind: 'reverse', input: { scanId, reversesScanId: scan.scanId, deviceId } },
+        label: { orderNo: scan.orderNo, processName: scan.processName, quantity: -scan.quantity },
+      });
+      if (outcome.status === 'recorded') {
+        mark('reversed');
+        const result = outcome.result;
+        setOrder((current) =>
+          current && current.lookup && current.orderNo === scan.orderNo ? { ...current, lookup: applyResult(current.lookup, result, -scan.quantity) } : current,
+        );
+        say({ kind: 'success', title: t('result.reversed', { quantity: scan.quantity }), detail: t('result.recordedDetail', { orderNo: scan.orderNo, process: scan.processName, done: result.step.done, planned: result.step.planned }) });
+      } else if (outcome.status === 'refused') {
+        say({ kind: 'refused', title: t('result.refused'), detail: outcome.message });
+      } else {
+        mark('reversing');
+        say({ kind: 'queued', title: t('result.queued'), detail: `${scan.orderNo} · ${scan.processName} −${scan.quantity}` });
+      }
+    },
+    [deviceId, queue, say, t],
+  );
+
+  return {
+    deviceId,
+    online,
+    ownerId,
+    queue,
+    snapshot,
+    processes,
+    processesState,
+    myProcesses,
+    processId,
+    processName,
+    chooseProcess,
+    phase,
+    order,
+    waitingOrderNo,
+    quantity,
+    setQuantity,
+    colorId,
+    setColorId,
+    sizeId,
+    setSizeId,
+    feedback,
+    recent,
+    handleCode,
+    confirm,
+    again,
+    undo,
+  };
+}
+
+export type ScanStation = ReturnType<typeof useScanStation>;

@@ -1,0 +1,183 @@
+// The schedule (PRODUCT.md §4 Progress): orders × processes of the route, done / planned per
+// cell in the status colour, server-paged and sorted, updating in place as scans land.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
+import { InputSwitch } from 'primereact/inputswitch';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { STEP_STATUSES, type ProgressColumn, type ProgressRow } from '@contracts/production';
+import type { RouteScreenProps } from '../../../config/paths';
+import { PRODUCTION_PATHS } from '../../../config/paths';
+import { ChoiceFilter, DateRangeFilter, FilterBar, ReferenceFilter } from '../../orders/components/filters';
+import { flashKey, useScheduleList } from '../hooks/use-schedule-list';
+import { LiveBadge } from '../../../components/LiveBadge';
+import { ProgressCell } from './ProgressCell';
+import { ScheduleTotals, StatusLegend } from './ScheduleTotals';
+import { ProgressBarThin } from './StatusTag';
+import '../../orders/orders.css';
+import '../schedule.css';
+
+export function ScheduleListPage(_props: RouteScreenProps) {
+  const { t, i18n } = useTranslation('schedule');
+  const list = useScheduleList();
+  const language = i18n.language;
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  const filterProps = { filters: list.query.filters, setFilter: list.setFilter };
+
+  const processColumn = (column: ProgressColumn) => (
+    <Column
+      key={`process-${column.id}`}
+      header={
+        <span className="process-header" title={column.code ? `${column.code} · ${column.name}` : column.name}>
+          {column.name}
+        </span>
+      }
+      className="cell-process"
+      headerClassName="cell-process"
+      body={(row: ProgressRow) => <ProgressCell step={row.steps[String(column.id)]} processName={column.name} flash={list.flashes[flashKey(row.id, column.id)]} language={language} />}
+    />
+  );
+
+  return (
+    <div className="page schedule-page" data-testid="schedule-list">
+      <header className="page-header page-header-row schedule-header">
+        <div>
+          <h1 className="title-with-badge">
+            {t('routes.index')}
+            <LiveBadge lastEventAt={list.liveAt} />
+          </h1>
+          <div className="schedule-subtitle">
+            <span className="muted" data-testid="list-total">
+              {t('list.subtitle', { count: list.total })}
+            </span>
+            <StatusLegend />
+          </div>
+        </div>
+        <ScheduleTotals totals={list.totals} language={language} />
+      </header>
+      <FilterBar>
+        <label className="order-filter schedule-search">
+          <span className="order-filter-label">{t('list.search')}</span>
+          <IconField iconPosition="left">
+            <InputIcon className="pi pi-search" />
+            <InputText
+              type="search"
+              value={list.keywordDraft}
+              onChange={(event) => list.setKeywordDraft(event.target.value)}
+              onKeyDown={(event) => event.key === 'Enter' && list.setQuery((q) => ({ ...q, keyword: list.keywordDraft, page: 1 }))}
+              placeholder={t('list.searchPlaceholder')}
+              aria-label={t('list.search')}
+            />
+          </IconField>
+        </label>
+        <ReferenceFilter label={t('fields.customer')} entity="customer" field="customer" {...filterProps} />
+        <ChoiceFilter label={t('fields.status')} field="status" options={STEP_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))} {...filterProps} />
+        <DateRangeFilter label={t('fields.deliveryDate')} fromField="deliveryFrom" toField="deliveryTo" {...filterProps} />
+        <label className="order-filter schedule-switch">
+          <span className="order-filter-label">{t('list.includeCompleted')}</span>
+          <InputSwitch checked={list.query.includeCompleted} onChange={(event) => list.setIncludeCompleted(Boolean(event.value))} aria-label={t('list.includeCompleted')} data-testid="include-completed" />
+        </label>
+        {list.hasFilters && <Button type="button" label={t('list.clearFilters')} icon="pi pi-filter-slash" text severity="secondary" onClick={list.clearFilters} className="schedule-clear" />}
+      </FilterBar>
+      {list.failed && <Message severity="error" text={t('list.loadFailed')} className="list-note" />}
+      <div className="list-card schedule-grid">
+        <DataTable
+          value={list.rows}
+          dataKey="id"
+          {...list.tableProps}
+          emptyMessage={t('list.empty')}
+          size="small"
+          scrollable
+          rowClassName={(row: ProgressRow) => ({ 'is-flagged': row.flagged, [`is-${row.status}`]: true })}
+        >
+          <Column
+            key="orderNo"
+            field="orderNo"
+            header={t('fields.orderNo')}
+            sortable
+            frozen
+            className="cell-order"
+            headerClassName="cell-order"
+            body={(row: ProgressRow) => (
+              <span className="schedule-order-cell">
+                <span className="schedule-order-line">
+                  <Link href={PRODUCTION_PATHS.scheduleUpdate(row.id)} className="order-no order-link" data-testid={`order-link-${row.id}`}>
+                    {row.orderNo}
+                  </Link>
+                  {!row.reviewed && <i className="pi pi-exclamation-triangle schedule-flag" title={t('flags.notReviewed')} aria-label={t('flags.notReviewed')} />}
+                  {!row.hasDocument && <i className="pi pi-image schedule-flag" title={t('flags.noDocument')} aria-label={t('flags.noDocument')} />}
+                </span>
+                <span className="schedule-customer clamp" title={row.customerLabel}>
+                  {row.customerLabel}
+                </span>
+              </span>
+            )}
+          />
+          <Column
+            key="style"
+            header={t('fields.style')}
+            className="cell-style"
+            headerClassName="cell-style"
+            body={(row: ProgressRow) => (
+              <span className="schedule-style" title={`${row.goodsCode} ${row.productName}`}>
+                <strong>{row.goodsCode}</strong>
+                <span className="muted clamp">{row.productName}</span>
+              </span>
+            )}
+          />
+          <Column
+            key="deliveryDate"
+            field="deliveryDate"
+            header={t('fields.deliveryDate')}
+            sortable
+            className="cell-day"
+            headerClassName="cell-day"
+            body={(row: ProgressRow) => (
+              <span className="schedule-dates">
+                <span>{row.deliveryDate}</span>
+                <span className="muted" title={t('fields.orderDate')}>
+                  {t('grid.ordered', { date: row.orderDate.slice(5) })}
+                </span>
+              </span>
+            )}
+          />
+          <Column
+            key="delayDays"
+            header={t('fields.delayDays')}
+            className="cell-delay"
+            headerClassName="cell-delay"
+            body={(row: ProgressRow) =>
+              row.delayDays > 0 ? (
+                <span className="delay-days" data-testid={`delay-${row.id}`}>
+                  {t('grid.days', { count: row.delayDays })}
+                </span>
+              ) : (
+                <span className="cell-no">—</span>
+              )
+            }
+          />
+          <Column
+            key="finishRate"
+            field="finishRate"
+            header={t('fields.finishRate')}
+            sortable
+            className="cell-rate"
+            headerClassName="cell-rate"
+            body={(row: ProgressRow) => (
+              <span key={list.flashes[flashKey(row.id)] ?? 0} className={`rate-cell${list.flashes[flashKey(row.id)] ? ' is-flash' : ''}`} data-testid={`rate-${row.id}`}>
+                <span className="rate-value">{number.format(row.finishRate)}%</span>
+                <ProgressBarThin percent={Math.min(100, row.finishRate)} status={row.status} label={t('fields.finishRate')} />
+              </span>
+            )}
+          />
+          {list.columns.map(processColumn)}
+        </DataTable>
+      </div>
+    </div>
+  );
+}

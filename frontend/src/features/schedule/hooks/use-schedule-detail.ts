@@ -1,0 +1,107 @@
+// One order's progress, live: the detail from the API, refetched (coalesced) whenever the
+// 'order:<id>' room says a scan landed or the order changed — by this screen or any other.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ROOMS, type DomainEventEnvelope, type ProductionOrderChanged, type ProgressRecorded } from '@contracts/events';
+import type { ScanResult, ScheduleDetail } from '@contracts/production';
+import { realtime, type RealtimeClient } from '../../../lib/socket';
+import { getScheduleDetail } from '../api/schedule';
+import { createRefreshScheduler } from '../../../lib/refresh-scheduler';
+
+export const DETAIL_REFETCH_MS = 300;
+
+/** Put a scan's answer into the detail at once (the event's refetch follows). */
+export function applyScanResult(detail: ScheduleDetail, result: ScanResult): ScheduleDetail {
+  if (result.order.id !== detail.row.id) return detail;
+  const scans = detail.scans.filter((scan) => scan.id !== result.scan.id);
+  // A reversal marks the scan it takes back.
+  const reversed = result.scan.reversesScanId;
+  const marked = reversed ? scans.map((scan) => (scan.scanId === reversed ? { ...scan, reversed: true } : scan)) : scans;
+  return {
+    ...detail,
+    row: {
+      ...detail.row,
+      finishRate: result.order.finishRate,
+      completed: result.order.completed,
+      steps: { ...detail.row.steps, [String(result.step.processId)]: result.step },
+    },
+    scans: [result.scan, ...marked],
+  };
+}
+
+export function useScheduleDetail(id: number, { client = realtime, fetch = getScheduleDetail, refetchMs = DETAIL_REFETCH_MS }: { client?: RealtimeClient; fetch?: typeof getScheduleDetail; refetchMs?: number } = {}) {
+  const [detail, setDetail] = useState<ScheduleDetail | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [deleted, setDeleted] = useState(false);
+  const [liveAt, setLiveAt] = useState<string | null>(null);
+  const latestRequest = useRef(0);
+
+  const load = useCallback(
+    async (quiet: boolean) => {
+      const request = ++latestRequest.current;
+      if (!quiet) setLoading(true);
+      try {
+        const next = await fetch(id, quiet);
+        if (request !== latestRequest.current) return;
+        setDetail(next);
+        setError(null);
+      } catch (failure) {
+        if (request !== latestRequest.current) return;
+        setError((failure as Error).message || 'error');
+      } finally {
+        if (request === latestRequest.current) setLoading(false);
+      }
+    },
+    [fetch, id],
+  );
+
+  const schedulerRef = useRef<{ id: number; scheduler: ReturnType<typeof createRefreshScheduler> } | null>(null);
+  if (!schedulerRef.current || schedulerRef.current.id !== id) {
+    schedulerRef.current?.scheduler.cancel();
+    schedulerRef.current = { id, scheduler: createRefreshScheduler(() => load(true), refetchMs) };
+  }
+  const scheduler = schedulerRef.current.scheduler;
+
+  useEffect(() => {
+    setDetail(null);
+    setDeleted(false);
+    void load(false);
+    return () => scheduler.cancel();
+  }, [load, scheduler]);
+
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) return;
+    let firstSync = true;
+    const onEvent = (event: DomainEventEnvelope) => {
+      if (event.name === 'production.progressed') {
+        if ((event.payload as ProgressRecorded).orderId !== id) return;
+      } else if (event.name === 'productionOrder.changed') {
+        const payload = event.payload as ProductionOrderChanged;
+        if (payload.id !== id) return;
+        if (payload.action === 'deleted') {
+          setDeleted(true);
+          return;
+        }
+      } else return;
+      setLiveAt(event.at);
+      scheduler.request();
+    };
+    return client.subscribe([ROOMS.order(id)], {
+      onEvent,
+      onResync() {
+        if (firstSync) {
+          firstSync = false;
+          return;
+        }
+        scheduler.request();
+      },
+    });
+  }, [client, id, scheduler]);
+
+  const applyResult = useCallback((result: ScanResult) => {
+    setDetail((current) => (current ? applyScanResult(current, result) : current));
+    scheduler.request();
+  }, [scheduler]);
+
+  return { detail, loading, error, deleted, liveAt, reload: () => void load(false), applyResult };
+}
