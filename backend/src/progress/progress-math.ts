@@ -29,8 +29,10 @@ export interface StepNumbers {
   lastScanAt: string | null;
 }
 
+/** Exactly the StepProgress fields (callers pass richer objects; events must not carry them). */
 export function toStepProgress(step: StepNumbers, today: string): StepProgress {
-  return { ...step, status: stepStatus(step.planned, step.done, step.dueDate, today) };
+  const { processId, sequence, dueDate, planned, done, firstScanAt, lastScanAt } = step;
+  return { processId, sequence, dueDate, planned, done, status: stepStatus(planned, done, dueDate, today), firstScanAt, lastScanAt };
 }
 
 /** 0–100, one decimal: done over planned summed over the steps; a step counts at most its plan. */

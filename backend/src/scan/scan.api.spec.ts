@@ -43,7 +43,16 @@ describe('scans (API)', () => {
     expect(response.status).toBe(200);
     expect(response.body.message).toBe('扫描成功');
     const result: ScanResult = response.body.data;
-    expect(result.step).toMatchObject({ processId: p.cut, planned: 100, done: 30, status: 'partial' });
+    expect(result.step).toEqual({
+      processId: p.cut,
+      sequence: 1,
+      dueDate: expect.any(String),
+      planned: 100,
+      done: 30,
+      status: 'partial',
+      firstScanAt: expect.any(String),
+      lastScanAt: expect.any(String),
+    });
     expect(result.order).toMatchObject({ id: order.id, orderNo: order.orderNo, completed: false });
     expect(result.order.finishRate).toBe(6); // 30 of 5 × 100
     expect(result.scan).toMatchObject({ quantity: 30, processName: '裁床', deviceId: 'station-1', workerName: expect.any(String), flagged: false });
