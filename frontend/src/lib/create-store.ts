@@ -1,6 +1,6 @@
 // A minimal external store: one per live subscription, read through selectors so that a
 // component re-renders only when its slice changes (useSyncExternalStore compares by Object.is).
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 export interface Store<T> {
   get(): T;
@@ -33,4 +33,33 @@ export function useStore<T, S>(store: Store<T>, selector: (state: T) => S): S {
     () => selector(store.get()),
     () => selector(store.get()),
   );
+}
+
+/** A live subscription with its store: `start` subscribes and returns the way to stop. */
+export interface LiveSource<T> {
+  store: Store<T>;
+  start(): () => void;
+}
+
+/**
+ * A hook reading a live source that runs only while at least one mounted component uses it:
+ * the first user starts it, the last one to unmount stops it.
+ */
+export function createLiveSourceHook<T>(source: LiveSource<T>): <S>(selector: (state: T) => S) => S {
+  let users = 0;
+  let stop: (() => void) | null = null;
+  return function useLiveSource<S>(selector: (state: T) => S): S {
+    useEffect(() => {
+      users += 1;
+      if (users === 1) stop = source.start();
+      return () => {
+        users -= 1;
+        if (users === 0) {
+          stop?.();
+          stop = null;
+        }
+      };
+    }, []);
+    return useStore(source.store, selector);
+  };
 }

@@ -3,9 +3,8 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
+import { FormLoadState } from '../../../components/FormLoadState';
 import { Card } from 'primereact/card';
-import { Message } from 'primereact/message';
-import { Skeleton } from 'primereact/skeleton';
 import { COMPANY_DEFINITION, type MasterRecord } from '@contracts/master-data';
 import type { FormBody } from '../../../lib/http-client';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
@@ -101,19 +100,8 @@ export function CompanyPage() {
           <Button type="button" label={t('form.reload')} icon="pi pi-refresh" size="small" onClick={() => void load()} />
         </div>
       )}
-      {status === 'failed' ? (
-        <Card>
-          <div className="load-failed">
-            <Message severity="error" text={t('form.loadFailed')} />
-            <Button label={tc('actions.retry')} icon="pi pi-refresh" text onClick={() => void load()} />
-          </div>
-        </Card>
-      ) : status === 'loading' ? (
-        <Card>
-          {Array.from({ length: 5 }, (_, index) => (
-            <Skeleton key={index} height="2.5rem" className="mb-3" />
-          ))}
-        </Card>
+      {status === 'failed' || status === 'loading' ? (
+        <FormLoadState failed={status === 'failed'} failedMessage={t('form.loadFailed')} onRetry={() => void load()} />
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate className="master-data-form" aria-label={title}>
           <Card className="form-card">

@@ -7,9 +7,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from 'primereact/button';
+import { FormLoadState } from '../../../components/FormLoadState';
 import { Card } from 'primereact/card';
-import { Message } from 'primereact/message';
-import { Skeleton } from 'primereact/skeleton';
 import type { MasterDataDefinition, MasterRecord } from '@contracts/master-data';
 import { basePath, type RouteScreenProps } from '../../../config/paths';
 import type { FormBody } from '../../../lib/http-client';
@@ -173,19 +172,8 @@ export function MasterDataForm({ definition, mode, id, titleKey }: MasterDataFor
         </div>
       )}
 
-      {status === 'failed' ? (
-        <Card>
-          <div className="load-failed">
-            <Message severity="error" text={t('form.loadFailed')} />
-            <Button label={tc('actions.retry')} icon="pi pi-refresh" text onClick={() => void load()} />
-          </div>
-        </Card>
-      ) : status === 'loading' ? (
-        <Card>
-          {Array.from({ length: 5 }, (_, index) => (
-            <Skeleton key={index} height="2.5rem" className="mb-3" />
-          ))}
-        </Card>
+      {status === 'failed' || status === 'loading' ? (
+        <FormLoadState failed={status === 'failed'} failedMessage={t('form.loadFailed')} onRetry={() => void load()} />
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate className="master-data-form" aria-label={title}>
           <Card className="form-card">

@@ -94,7 +94,7 @@ const ProcessCell = memo(function ProcessCell({ step, today, label, flashId }: P
     );
   }
   return (
-    <div className={`bc bc-process tone-${tone}`} role="cell" title={label.status[tone]} data-tone={tone}>
+    <div className={`bc bc-process tone-${tone}`} role="cell" title={label.status[tone]} data-tone={tone} data-testid={`board-cell-${step.processId}`}>
       {flashId !== null && <span key={flashId} className="bcell-flash" aria-hidden="true" />}
       <div className="bcell-nums board-num">
         <b>{step.done}</b>

@@ -1,10 +1,9 @@
 // The console's numbers, live: a snapshot from the API, then a refetch whenever the
 // 'statistics' room reports progress or an order change — coalesced to at most one a second
 // however busy the floor is, and never two at a time.
-import { useEffect } from 'react';
 import { ROOMS, type DomainEventEnvelope } from '@contracts/events';
 import type { ConsoleKpis } from '@contracts/production';
-import { createStore, useStore, type Store } from '../../../lib/create-store';
+import { createLiveSourceHook, createStore, type Store } from '../../../lib/create-store';
 import { realtime, type RealtimeClient } from '../../../lib/socket';
 import { createRefreshScheduler } from '../../../lib/refresh-scheduler';
 import { changedKpis, type KpiKey } from '../model/console-model';
@@ -75,22 +74,5 @@ export function createLiveConsoleKpis(client: RealtimeClient, fetch: (quiet: boo
   };
 }
 
-const live = createLiveConsoleKpis(realtime);
-let users = 0;
-let stop: (() => void) | null = null;
-
 /** Subscribed while at least one component uses it. */
-export function useLiveConsoleKpis<S>(selector: (state: LiveConsoleKpisState) => S): S {
-  useEffect(() => {
-    users += 1;
-    if (users === 1) stop = live.start();
-    return () => {
-      users -= 1;
-      if (users === 0) {
-        stop?.();
-        stop = null;
-      }
-    };
-  }, []);
-  return useStore(live.store, selector);
-}
+export const useLiveConsoleKpis: <S>(selector: (state: LiveConsoleKpisState) => S) => S = createLiveSourceHook(createLiveConsoleKpis(realtime));

@@ -1,9 +1,8 @@
 // The board settings as the boards see them: a snapshot from the API, then every
 // 'settings.dashboardUpdated' event from the 'settings' room, caught up after reconnects.
-import { useEffect } from 'react';
 import type { DashboardSettings, DashboardSettingsView } from '@contracts/api';
 import { ROOMS, type DomainEventEnvelope } from '@contracts/events';
-import { createStore, useStore, type Store } from '../../../lib/create-store';
+import { createLiveSourceHook, createStore, type Store } from '../../../lib/create-store';
 import { realtime, type RealtimeClient } from '../../../lib/socket';
 import { getDashboardSetting } from './get-dashboard-setting';
 
@@ -101,22 +100,5 @@ export function createLiveDashboardSettings(
   };
 }
 
-const live = createLiveDashboardSettings(realtime);
-let users = 0;
-let stop: (() => void) | null = null;
-
 /** Subscribed while at least one component uses it. */
-export function useLiveDashboardSettings<S>(selector: (state: LiveDashboardSettingsState) => S): S {
-  useEffect(() => {
-    users += 1;
-    if (users === 1) stop = live.start();
-    return () => {
-      users -= 1;
-      if (users === 0) {
-        stop?.();
-        stop = null;
-      }
-    };
-  }, []);
-  return useStore(live.store, selector);
-}
+export const useLiveDashboardSettings: <S>(selector: (state: LiveDashboardSettingsState) => S) => S = createLiveSourceHook(createLiveDashboardSettings(realtime));

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
+import { FormLoadState } from '../../../components/FormLoadState';
 import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
@@ -8,7 +9,6 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { RadioButton } from 'primereact/radiobutton';
-import { Skeleton } from 'primereact/skeleton';
 import {
   BOARD_DISPLAY_MODES,
   BOARD_SORT_OPTIONS,
@@ -97,16 +97,7 @@ export function DashboardSettingsPage() {
         <header className="page-header">
           <h1>{t('page.title')}</h1>
         </header>
-        <Card className="settings-card">
-          {error && !loading ? (
-            <div className="load-failed">
-              <Message severity="error" text={t('page.loadFailed')} />
-              <Button label={tc('actions.retry')} icon="pi pi-refresh" text onClick={() => void reload()} />
-            </div>
-          ) : (
-            Array.from({ length: 6 }, (_, index) => <Skeleton key={index} height="2.5rem" className="mb-3" />)
-          )}
-        </Card>
+        <FormLoadState className="settings-card" failed={Boolean(error) && !loading} failedMessage={t('page.loadFailed')} onRetry={() => void reload()} rows={6} />
       </div>
     );
   }

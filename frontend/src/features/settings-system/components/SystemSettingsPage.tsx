@@ -3,11 +3,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
+import { FormLoadState } from '../../../components/FormLoadState';
 import { Card } from 'primereact/card';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputSwitch } from 'primereact/inputswitch';
 import { Message } from 'primereact/message';
-import { Skeleton } from 'primereact/skeleton';
 import type { ProductionSettings } from '@contracts/production';
 import type { RouteScreenProps } from '../../../config/paths';
 import { ApiError } from '../../../lib/http-client';
@@ -97,16 +97,7 @@ export function SystemSettingsPage(_props: RouteScreenProps) {
         <header className="page-header">
           <h1>{t('page.title')}</h1>
         </header>
-        <Card className="settings-card">
-          {error && !loading ? (
-            <div className="load-failed">
-              <Message severity="error" text={t('page.loadFailed')} />
-              <Button label={tc('actions.retry')} icon="pi pi-refresh" text onClick={() => void reload()} />
-            </div>
-          ) : (
-            Array.from({ length: 3 }, (_, index) => <Skeleton key={index} height="2.5rem" className="mb-3" />)
-          )}
-        </Card>
+        <FormLoadState className="settings-card" failed={Boolean(error) && !loading} failedMessage={t('page.loadFailed')} onRetry={() => void reload()} rows={3} />
       </div>
     );
   }
