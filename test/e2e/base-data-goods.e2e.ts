@@ -95,6 +95,8 @@ describe('goods (styles)', () => {
     await page.waitForURL(/\/base\/goods\/update\/\d+$/);
     await page.locator('#field-salesPrice').waitFor();
     await expect(page.locator('#field-code').inputValue()).resolves.toBe('STY-E2E-1');
+    // The chips show ids until the colour options have loaded: wait for the names.
+    await page.locator('[data-field="colorIds"] .p-multiselect-token-label', { hasText: '石榴红' }).waitFor();
     const chips = await page.locator('[data-field="colorIds"] .p-multiselect-token-label').allInnerTexts();
     expect(chips.map((chip) => chip.replace(/^.*· /, ''))).toEqual(['石榴红', '深海蓝']);
     const sizeTicked = (size: string) => page.locator('.size-check', { hasText: size }).first().getByRole('checkbox').isChecked();

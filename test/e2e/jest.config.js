@@ -19,5 +19,6 @@ export default {
   globalTeardown: '<rootDir>/test/e2e/global-teardown.ts',
   // One browser at a time: the tests share one server and its board settings.
   maxWorkers: 1,
-  testTimeout: 60000,
+  // A whole order flow on a loaded 2-core machine can take over a minute.
+  testTimeout: 120000,
 };

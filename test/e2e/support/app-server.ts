@@ -60,7 +60,9 @@ export async function startApp(repoRoot: string): Promise<RunningApp> {
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   try {
-    await waitForHealth(baseUrl, child, 60_000);
+    // The first boot creates the demo factory with two weeks of progress (real scans): give a
+    // loaded machine time.
+    await waitForHealth(baseUrl, child, 180_000);
   } catch (error) {
     child.kill('SIGTERM');
     throw new Error(`${(error as Error).message}; server log: ${join(dataDir, 'server.log')}`, { cause: error });
