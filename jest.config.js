@@ -24,7 +24,9 @@ const swcFrontend = {
 const stripJsSuffix = { '^(\\.{1,2}/.*)\\.js$': '$1' };
 
 export default {
-  testTimeout: 30000,
+  // API specs boot the real app on a fresh database in beforeAll: seconds normally, but a busy
+  // 2-core machine can take much longer — a slow boot must not read as a failure.
+  testTimeout: 90000,
   projects: [
     {
       displayName: 'backend',

@@ -36,6 +36,9 @@ export class RealtimeIoAdapter extends IoAdapter {
       cors: this.corsOrigins.length ? { origin: this.corsOrigins, credentials: true } : undefined,
       pingInterval: 10_000,
       pingTimeout: 8_000,
+      // Engine.IO's default, stated: compressing each frame would cost CPU per socket per event
+      // (a broadcast is encoded once, but deflated per connection), for envelopes of ~600 bytes.
+      perMessageDeflate: false,
     }) as Server;
     if (this.adapterClient) server.adapter(createAdapter(this.adapterClient, { streamName: this.streamName }));
     return server;

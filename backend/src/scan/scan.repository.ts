@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { ScanResult } from '../../../contracts/production.js';
+import type { PoolClient } from 'pg';
+import { QueryFailedError, type EntityManager, type QueryRunner } from 'typeorm';
+import type { DomainEventEnvelope } from '../../../contracts/events.js';
+import type { ProductionSettings, ScanResult } from '../../../contracts/production.js';
+import { appendStatement, toEnvelope, type EventRow, type PendingEvent } from '../events/event-store.js';
 import type { StepNumbers } from '../progress/progress-math.js';
 
 /** The order a scan is for, locked for the rest of the scan's transaction. */
@@ -50,6 +53,161 @@ export interface NewScan extends ScanFingerprint {
   recordedBy: number;
 }
 
+/** What a scan's first statement reads (see ScanRepository.open). */
+export interface OpenedScan {
+  /** The scan recorded before under this client id, if any. */
+  stored: StoredScan | null;
+  /** The order's id: the one given, else the one with the given number; null when no such number. */
+  orderId: number | null;
+  /** The order, now locked; null when there is no such order. */
+  order: LockedOrder | null;
+  /** The stored production settings (partial; the caller adds the defaults). */
+  settings: Partial<ProductionSettings> | null;
+  /** The worker's display name; null when there is no such enabled user. */
+  workerName: string | null;
+}
+
+/** The scan a correcting entry would take back, and whether one already did. */
+export interface ReversalTarget {
+  id: number;
+  orderId: number;
+  processId: number;
+  quantity: number;
+  colorId: number | null;
+  sizeId: number | null;
+  workerId: number | null;
+  isReversal: boolean;
+  reversed: boolean;
+}
+
+/** Planned and done pieces of one colour × size of the order at one process, with its names. */
+export interface CellState {
+  planned: number;
+  done: number;
+  colorName: string;
+  sizeName: string;
+}
+
+/** Where system_setting keeps the production rules: SettingService's key, read here in the scan's first statement. */
+const PRODUCTION_SETTINGS_KEY = 'production.settings';
+
+const LOCKED_ORDER = `id, order_no AS "orderNo", hidden, reviewed, document IS NOT NULL AS "hasDocument", completed,
+              completed_at AS "completedAt", to_char(delivery_date, 'YYYY-MM-DD') AS "deliveryDate"`;
+
+const ROUTE = `s.process_id AS "processId", s.sequence, to_char(s.due_date, 'YYYY-MM-DD') AS "dueDate",
+              s.planned_quantity AS planned, s.done_quantity AS done, s.first_scan_at AS "firstScanAt", s.last_scan_at AS "lastScanAt",
+              p.name AS "processName", p.code AS "processCode", p.end_process AS "endProcess",
+              p.warehouse_in AS "warehouseIn", p.warehouse_out AS "warehouseOut"`;
+
+const CELL = `SELECT c.quantity AS planned, coalesce(p.done_quantity, 0) AS done, co.name AS "colorName", sz.name AS "sizeName"
+         FROM production_order_cell c
+         JOIN color co ON co.id = c.color_id
+         JOIN size sz ON sz.id = c.size_id
+         LEFT JOIN production_order_cell_progress p
+           ON p.order_id = c.order_id AND p.process_id = $2 AND p.color_id = c.color_id AND p.size_id = c.size_id
+        WHERE c.order_id = $1 AND c.color_id = $3 AND c.size_id = $4`;
+
+type RouteRow = Omit<RouteStepState, 'firstScanAt' | 'lastScanAt'> & { firstScanAt: Date | null; lastScanAt: Date | null };
+
+function toRoute(rows: RouteRow[]): RouteStepState[] {
+  return rows.map(({ firstScanAt, lastScanAt, ...row }) => ({
+    ...row,
+    firstScanAt: firstScanAt?.toISOString() ?? null,
+    lastScanAt: lastScanAt?.toISOString() ?? null,
+  })) as RouteStepState[];
+}
+
+type LockedOrderRow = Omit<LockedOrder, 'completedAt'> & { completedAt: Date | null };
+
+function toLockedOrder(order: LockedOrderRow): LockedOrder {
+  return { ...order, completedAt: order.completedAt ? new Date(order.completedAt).toISOString() : null };
+}
+
+/** The scan's first statement (see ScanRepository.open). */
+const OPEN = {
+  name: 'scan.open',
+  text: `WITH target AS (
+   SELECT coalesce($2::int, (SELECT id FROM production_order WHERE lower(order_no) = lower($3::text))) AS id
+ )
+ SELECT target.id AS "targetId", o.id AS "lockedId", o."orderNo", o.hidden, o.reviewed, o."hasDocument", o.completed, o."completedAt", o."deliveryDate",
+        (SELECT json_build_object('id', s.id::int, 'orderId', s.order_id, 'orderNo', so.order_no, 'processId', s.process_id,
+                            'quantity', s.quantity, 'colorId', s.color_id, 'sizeId', s.size_id, 'workerId', s.worker_id,
+                            'reversesId', s.reverses_id::int, 'result', s.result)
+           FROM scan s JOIN production_order so ON so.id = s.order_id WHERE s.scan_id = $1) AS stored,
+        (SELECT value FROM system_setting WHERE key = $5) AS settings,
+        (SELECT coalesce(nullif(nickname, ''), username) FROM app_user WHERE id = $4 AND enabled) AS "workerName"
+   FROM target
+   LEFT JOIN LATERAL (SELECT ${LOCKED_ORDER} FROM production_order WHERE id = target.id FOR NO KEY UPDATE) o ON true`,
+};
+
+const ROUTE_STATEMENT = {
+  name: 'scan.route',
+  text: `SELECT ${ROUTE} FROM production_order_step s JOIN process p ON p.id = s.process_id WHERE s.order_id = $1 ORDER BY s.sequence`,
+};
+
+/** The scan's write with its events (see ScanRepository.write); the events' parameters follow the first 17. */
+function writeStatement(events: PendingEvent[]): { name: string; text: string; eventValues: unknown[] } {
+  const append = appendStatement(events, 18, 'EXISTS (SELECT 1 FROM inserted)');
+  return {
+    name: `scan.write.${events.length}`,
+    text: `WITH new_scan AS (SELECT nextval('scan_id_seq') AS id),
+       inserted AS (
+         INSERT INTO scan (id, scan_id, order_id, process_id, quantity, color_id, size_id, worker_id, device_id, reverses_id,
+                           note, flagged, scanned_at, recorded_by, result)
+         VALUES ((SELECT id FROM new_scan), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
+                 jsonb_set($14::jsonb, '{scan,id}', to_jsonb((SELECT id FROM new_scan))))
+         ON CONFLICT (scan_id) DO NOTHING
+         RETURNING id
+       ),
+       step AS (
+         UPDATE production_order_step
+            SET done_quantity = done_quantity + $4,
+                first_scan_at = CASE WHEN first_scan_at IS NULL OR first_scan_at > $12 THEN $12 ELSE first_scan_at END,
+                last_scan_at = CASE WHEN last_scan_at IS NULL OR last_scan_at < $12 THEN $12 ELSE last_scan_at END
+          WHERE order_id = $2 AND process_id = $3 AND EXISTS (SELECT 1 FROM inserted)
+       ),
+       cell AS (
+         INSERT INTO production_order_cell_progress (order_id, process_id, color_id, size_id, done_quantity)
+         SELECT $2, $3, $5, $6, $4 WHERE $5::int IS NOT NULL AND $6::int IS NOT NULL AND EXISTS (SELECT 1 FROM inserted)
+         ON CONFLICT (order_id, process_id, color_id, size_id)
+         DO UPDATE SET done_quantity = production_order_cell_progress.done_quantity + excluded.done_quantity
+       ),
+       touched AS (
+         UPDATE production_order SET last_activity_at = $15, completed = $16, completed_at = $17
+          WHERE id = $2 AND EXISTS (SELECT 1 FROM inserted)
+       ),
+       events AS (${append.sql})
+       SELECT inserted.id::int AS id, events.* FROM inserted CROSS JOIN events ORDER BY events.seq`,
+    eventValues: append.values,
+  };
+}
+
+/**
+ * The statements of a whole-order scan, exported for the bench's raw `pg` baseline
+ * (backend/bench/scan-bench/raw-scan.ts), which issues exactly these without the app around them.
+ */
+export const SCAN_STATEMENTS = { open: OPEN, route: ROUTE_STATEMENT, write: writeStatement, productionSettingsKey: PRODUCTION_SETTINGS_KEY };
+
+/**
+ * Runs one of this file's statements as a named prepared statement of the transaction's
+ * connection: PostgreSQL parses and plans the scan's CTE statements once per connection instead
+ * of on every scan — planning was most of the database's work per scan (the bench's raw loop
+ * runs about twice as many scans per second with the same statements prepared). The statement's
+ * name must be unique to its text (pg refuses one name for two texts). Outside a transaction
+ * (no connected query runner) it is an ordinary query. Errors are wrapped like TypeORM's own,
+ * so callers read `driverError` as before.
+ */
+async function prepared<T>(manager: EntityManager, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const runner = manager.queryRunner as (QueryRunner & { databaseConnection?: PoolClient }) | undefined;
+  const client = runner && !runner.isReleased ? runner.databaseConnection : undefined;
+  if (!client) return manager.query(text, values);
+  try {
+    return (await client.query({ name, text, values })).rows as T[];
+  } catch (error) {
+    throw new QueryFailedError(text, values, error as Error);
+  }
+}
+
 const STORED_SCAN = `
   s.id::int AS id, s.order_id AS "orderId", o.order_no AS "orderNo", s.process_id AS "processId", s.quantity,
   s.color_id AS "colorId", s.size_id AS "sizeId", s.worker_id AS "workerId", s.reverses_id::int AS "reversesId", s.result`;
@@ -58,7 +216,7 @@ const STORED_SCAN = `
 @Injectable()
 export class ScanRepository {
   async findByScanId(manager: EntityManager, scanId: string): Promise<StoredScan | null> {
-    const rows: StoredScan[] = await manager.query(
+    const rows: StoredScan[] = await prepared(manager, 'scan.stored',
       `SELECT ${STORED_SCAN} FROM scan s JOIN production_order o ON o.id = s.order_id WHERE s.scan_id = $1`,
       [scanId],
     );
@@ -67,89 +225,123 @@ export class ScanRepository {
 
   /** The order's id by number (case-insensitive, like its unique index). */
   async orderIdByNumber(manager: EntityManager, orderNo: string): Promise<number | null> {
-    const rows: { id: number }[] = await manager.query(`SELECT id FROM production_order WHERE lower(order_no) = lower($1)`, [orderNo]);
+    const rows: { id: number }[] = await prepared(manager, 'scan.orderIdByNumber', `SELECT id FROM production_order WHERE lower(order_no) = lower($1)`, [orderNo]);
     return rows[0]?.id ?? null;
   }
 
   /**
+   * A scan's first statement, one round trip for what took four or five: the scan id's earlier
+   * answer, the order (by id, else by number) locked, the production settings and the worker's
+   * name. All of it is read in this statement's snapshot, taken before the lock is granted:
+   * - the order row itself comes back as of the lock (PostgreSQL re-reads a row it had to wait
+   *   for), so its flags are current;
+   * - a scan id committed by a concurrent request while we waited is missed here, and caught by
+   *   the insert's ON CONFLICT (see write), as before;
+   * - the settings and the worker's name are read at one moment, as before, just not under any
+   *   lock (nothing locked them before either).
+   * The route is NOT read here: rows other than the locked one would be as of the snapshot,
+   * before a concurrent scan of the same order that we waited for. It is read by the next
+   * statement (route), whose snapshot is taken after the lock.
+   *
    * Locks the order row: every scan of one order is serialised, so the rules that compare two
    * steps (scan in order, warehouse-out ≤ warehouse-in) and completion see settled numbers.
    * FOR NO KEY UPDATE does not block the foreign-key checks of other tables referring to it.
    */
-  async lockOrder(manager: EntityManager, id: number): Promise<LockedOrder | null> {
-    const rows: LockedOrder[] = await manager.query(
-      `SELECT id, order_no AS "orderNo", hidden, reviewed, document IS NOT NULL AS "hasDocument", completed,
-              completed_at AS "completedAt", to_char(delivery_date, 'YYYY-MM-DD') AS "deliveryDate"
-         FROM production_order WHERE id = $1 FOR NO KEY UPDATE`,
-      [id],
+  async open(manager: EntityManager, input: { scanId: string; orderId?: number; orderNo?: string; workerId: number }): Promise<OpenedScan> {
+    type Row = Omit<OpenedScan, 'order' | 'orderId'> & { targetId: number | null; lockedId: number | null } & { [K in keyof Omit<LockedOrderRow, 'id'>]: LockedOrderRow[K] | null };
+    const rows: Row[] = await prepared(manager, OPEN.name, OPEN.text,
+      [input.scanId, input.orderId ?? null, input.orderNo ?? null, input.workerId, PRODUCTION_SETTINGS_KEY],
     );
-    const order = rows[0];
-    if (!order) return null;
-    return { ...order, completedAt: order.completedAt ? new Date(order.completedAt).toISOString() : null };
+    const row = rows[0];
+    const order =
+      row.lockedId === null
+        ? null
+        : toLockedOrder({
+            id: row.lockedId,
+            orderNo: row.orderNo!,
+            hidden: row.hidden!,
+            reviewed: row.reviewed!,
+            hasDocument: row.hasDocument!,
+            completed: row.completed!,
+            completedAt: row.completedAt,
+            deliveryDate: row.deliveryDate!,
+          });
+    return { stored: row.stored, orderId: row.targetId, order, settings: row.settings, workerName: row.workerName };
   }
 
-  /** The route in sequence with each step's counters and its process's flags. */
+  /**
+   * Locks the order row (the correcting entry's path; scans lock in `open`): every scan of one
+   * order is serialised. FOR NO KEY UPDATE does not block the foreign-key checks of other tables.
+   */
+  async lockOrder(manager: EntityManager, id: number): Promise<LockedOrder | null> {
+    const rows: LockedOrderRow[] = await prepared(manager, 'scan.lockOrder', `SELECT ${LOCKED_ORDER} FROM production_order WHERE id = $1 FOR NO KEY UPDATE`, [id]);
+    return rows[0] ? toLockedOrder(rows[0]) : null;
+  }
+
+  /** The route in sequence with each step's counters and its process's flags. Read after the order's lock. */
   async route(manager: EntityManager, orderId: number): Promise<RouteStepState[]> {
-    const rows: (Omit<RouteStepState, 'firstScanAt' | 'lastScanAt'> & { firstScanAt: Date | null; lastScanAt: Date | null })[] = await manager.query(
-      `SELECT s.process_id AS "processId", s.sequence, to_char(s.due_date, 'YYYY-MM-DD') AS "dueDate",
-              s.planned_quantity AS planned, s.done_quantity AS done, s.first_scan_at AS "firstScanAt", s.last_scan_at AS "lastScanAt",
-              p.name AS "processName", p.code AS "processCode", p.end_process AS "endProcess",
-              p.warehouse_in AS "warehouseIn", p.warehouse_out AS "warehouseOut"
-         FROM production_order_step s JOIN process p ON p.id = s.process_id
-        WHERE s.order_id = $1 ORDER BY s.sequence`,
-      [orderId],
+    const rows: RouteRow[] = await prepared(manager, ROUTE_STATEMENT.name, ROUTE_STATEMENT.text, [orderId]);
+    return toRoute(rows);
+  }
+
+  /**
+   * The route and, in the same round trip, one colour × size cell of the grid at `processId`
+   * (null when not on the grid; its numbers ride along on every route row). Read after the lock.
+   */
+  async routeAndCell(manager: EntityManager, orderId: number, processId: number, colorId: number, sizeId: number): Promise<{ route: RouteStepState[]; cell: CellState | null }> {
+    const rows: (RouteRow & { cell: CellState | null })[] = await prepared(manager, 'scan.routeAndCell',
+      `SELECT ${ROUTE}, (SELECT row_to_json(cell) FROM (${CELL}) cell) AS cell
+         FROM production_order_step s JOIN process p ON p.id = s.process_id WHERE s.order_id = $1 ORDER BY s.sequence`,
+      [orderId, processId, colorId, sizeId],
     );
-    return rows.map((row) => ({ ...row, firstScanAt: row.firstScanAt?.toISOString() ?? null, lastScanAt: row.lastScanAt?.toISOString() ?? null }));
+    return { route: toRoute(rows.map(({ cell: _cell, ...row }) => row)), cell: rows[0]?.cell ?? null };
   }
 
   /** Planned and done pieces of one colour × size of the order at one process; null when not on the grid. */
-  async cell(
-    manager: EntityManager,
-    orderId: number,
-    processId: number,
-    colorId: number,
-    sizeId: number,
-  ): Promise<{ planned: number; done: number; colorName: string; sizeName: string } | null> {
-    const rows: { planned: number; done: number; colorName: string; sizeName: string }[] = await manager.query(
-      `SELECT c.quantity AS planned, coalesce(p.done_quantity, 0) AS done, co.name AS "colorName", sz.name AS "sizeName"
-         FROM production_order_cell c
-         JOIN color co ON co.id = c.color_id
-         JOIN size sz ON sz.id = c.size_id
-         LEFT JOIN production_order_cell_progress p
-           ON p.order_id = c.order_id AND p.process_id = $2 AND p.color_id = c.color_id AND p.size_id = c.size_id
-        WHERE c.order_id = $1 AND c.color_id = $3 AND c.size_id = $4`,
-      [orderId, processId, colorId, sizeId],
-    );
+  async cell(manager: EntityManager, orderId: number, processId: number, colorId: number, sizeId: number): Promise<CellState | null> {
+    const rows: CellState[] = await prepared(manager, 'scan.cell', CELL, [orderId, processId, colorId, sizeId]);
     return rows[0] ?? null;
   }
 
   /** A user's display name, or null when there is no such enabled user. */
   async workerName(manager: EntityManager, userId: number): Promise<string | null> {
-    const rows: { name: string }[] = await manager.query(
+    const rows: { name: string }[] = await prepared(manager, 'scan.workerName',
       `SELECT coalesce(nullif(nickname, ''), username) AS name FROM app_user WHERE id = $1 AND enabled`,
       [userId],
     );
     return rows[0]?.name ?? null;
   }
 
-  /** The next scan row id, so the stored answer can carry it. */
-  async nextId(manager: EntityManager): Promise<number> {
-    const rows: { id: string }[] = await manager.query(`SELECT nextval('scan_id_seq') AS id`);
-    return Number(rows[0].id);
-  }
-
   /**
-   * Inserts the scan unless its client id exists; false when it does (a concurrent request with
-   * the same id committed first — the unique index makes this insert wait for it).
+   * Every write of a scan in one statement (one round trip instead of five or six): the scan row with its
+   * stored answer, the step's counter, the cell's counter (colour × size scans), the order's last
+   * activity and completion, and the events in the log (the transactional outbox row, as
+   * UnitOfWork would write it). The row id comes from the sequence inside the statement and is
+   * written into the stored answer (`result.scan.id`); the caller sets it on its copy.
+   *
+   * The scan is inserted unless its client id exists (ON CONFLICT DO NOTHING: a concurrent
+   * request with the same id that committed first — the unique index makes this insert wait for
+   * it); then nothing else is written and the answer is null. Every other write is conditioned on
+   * the insert (`EXISTS (SELECT 1 FROM inserted)`); data-modifying CTEs all see the same snapshot,
+   * and each touches different rows, each at most once. The order row is ours (locked in `open`),
+   * so no concurrent scan moves these counters in between.
    */
-  async insert(manager: EntityManager, id: number, scan: NewScan, result: ScanResult): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      `INSERT INTO scan (id, scan_id, order_id, process_id, quantity, color_id, size_id, worker_id, device_id, reverses_id,
-                         note, flagged, scanned_at, recorded_by, result)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15::jsonb)
-       ON CONFLICT (scan_id) DO NOTHING RETURNING id`,
+  async write(
+    manager: EntityManager,
+    change: {
+      scan: NewScan;
+      result: ScanResult;
+      /** The order's last activity and its completion after the scan. */
+      at: Date;
+      completed: boolean;
+      completedAt: string | null;
+      events: PendingEvent[];
+    },
+  ): Promise<{ id: number; events: DomainEventEnvelope[] } | null> {
+    const { scan } = change;
+    const statement = writeStatement(change.events);
+    const rows: (EventRow & { id: number })[] = await prepared(manager, statement.name, statement.text,
       [
-        id,
         scan.scanId,
         scan.orderId,
         scan.processId,
@@ -163,49 +355,20 @@ export class ScanRepository {
         scan.flagged,
         scan.scannedAt,
         scan.recordedBy,
-        JSON.stringify(result),
+        JSON.stringify(change.result),
+        change.at,
+        change.completed,
+        change.completedAt,
+        ...statement.eventValues,
       ],
     );
-    return rows.length === 1;
-  }
-
-  /** Moves the step's counter; the first/last scan times follow the scan's own time. */
-  async addToStep(manager: EntityManager, orderId: number, processId: number, quantity: number, at: Date): Promise<void> {
-    await manager.query(
-      `UPDATE production_order_step
-          SET done_quantity = done_quantity + $3,
-              first_scan_at = CASE WHEN first_scan_at IS NULL OR first_scan_at > $4 THEN $4 ELSE first_scan_at END,
-              last_scan_at = CASE WHEN last_scan_at IS NULL OR last_scan_at < $4 THEN $4 ELSE last_scan_at END
-        WHERE order_id = $1 AND process_id = $2`,
-      [orderId, processId, quantity, at],
-    );
-  }
-
-  async addToCell(manager: EntityManager, orderId: number, processId: number, colorId: number, sizeId: number, quantity: number): Promise<void> {
-    await manager.query(
-      `INSERT INTO production_order_cell_progress (order_id, process_id, color_id, size_id, done_quantity)
-       VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (order_id, process_id, color_id, size_id) DO UPDATE SET done_quantity = production_order_cell_progress.done_quantity + $5`,
-      [orderId, processId, colorId, sizeId, quantity],
-    );
-  }
-
-  /** Records the order's last activity and, when it changed, its completion. */
-  async touchOrder(manager: EntityManager, orderId: number, at: Date, completed: boolean, completedAt: string | null): Promise<void> {
-    await manager.query(`UPDATE production_order SET last_activity_at = $2, completed = $3, completed_at = $4 WHERE id = $1`, [
-      orderId,
-      at,
-      completed,
-      completedAt,
-    ]);
+    if (rows.length === 0) return null;
+    return { id: rows[0].id, events: rows.map(toEnvelope) };
   }
 
   /** The scan a correcting entry would take back, and whether one already did. */
-  async findForReversal(
-    manager: EntityManager,
-    scanId: string,
-  ): Promise<{ id: number; orderId: number; processId: number; quantity: number; colorId: number | null; sizeId: number | null; workerId: number | null; isReversal: boolean; reversed: boolean } | null> {
-    const rows = await manager.query(
+  async findForReversal(manager: EntityManager, scanId: string): Promise<ReversalTarget | null> {
+    const rows = await prepared<ReversalTarget>(manager, 'scan.findForReversal',
       `SELECT s.id::int AS id, s.order_id AS "orderId", s.process_id AS "processId", s.quantity, s.color_id AS "colorId",
               s.size_id AS "sizeId", s.worker_id AS "workerId", s.reverses_id IS NOT NULL AS "isReversal",
               EXISTS (SELECT 1 FROM scan r WHERE r.reverses_id = s.id) AS reversed

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { ROOMS } from '../../../contracts/events.js';
-import type { ProductionSettings, ScanRecord, ScanResult } from '../../../contracts/production.js';
+import { DEFAULT_PRODUCTION_SETTINGS, type ProductionSettings, type ScanRecord, type ScanResult } from '../../../contracts/production.js';
 import { DomainException } from '../common/errors/domain.exception.js';
 import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
+import type { PendingEvent } from '../events/event-store.js';
 import { UnitOfWork, type Transaction } from '../events/unit-of-work.service.js';
 import { delayDaysOf, finishRateOf, localDay, orderStatusOf, toStepProgress } from '../progress/progress-math.js';
 import { SettingService } from '../setting/setting.service.js';
@@ -51,28 +52,34 @@ export class ScanService {
     if ((input.colorId === undefined) !== (input.sizeId === undefined)) throw new DomainException('selectColorAndSize', {}, { field: 'colorId' });
 
     return this.run(async (tx) => {
-      const replay = await this.replayIfKnown(tx, input.scanId, (stored) => fingerprintOf(stored.orderId), input.orderId, input.orderNo);
+      // A scan is 5 round trips (was 11–13): START TRANSACTION, this one — the earlier answer to
+      // this scan id, the order locked, the settings, the worker (ScanRepository.open) —, the
+      // route, one write with the event, COMMIT.
+      const opened = await this.scans.open(tx.manager, { scanId: input.scanId, orderId: input.orderId, orderNo: input.orderNo, workerId });
+      const replay = this.replayOf(opened.stored, (stored) => fingerprintOf(stored.orderId), input.orderId, input.orderNo);
       if (replay) return replay;
 
-      const orderId = input.orderId ?? (await this.scans.orderIdByNumber(tx.manager, input.orderNo!));
-      if (orderId === null) throw new DomainException('orderNotFound', { orderNo: input.orderNo ?? '' }, { field: 'orderNo' });
-      const order = await this.scans.lockOrder(tx.manager, orderId);
-      if (!order) throw new DomainException('orderNotFound', { orderNo: input.orderNo ?? String(orderId) }, { field: 'orderId' });
-      const route = await this.scans.route(tx.manager, order.id);
+      if (opened.orderId === null) throw new DomainException('orderNotFound', { orderNo: input.orderNo ?? '' }, { field: 'orderNo' });
+      const order = opened.order;
+      if (!order) throw new DomainException('orderNotFound', { orderNo: input.orderNo ?? String(opened.orderId) }, { field: 'orderId' });
+      // The route (and the cell of a colour × size scan) in a statement of its own: read after the lock.
+      const withCell = input.colorId !== undefined && input.sizeId !== undefined;
+      const { route, cell } = withCell
+        ? await this.scans.routeAndCell(tx.manager, order.id, input.processId, input.colorId!, input.sizeId!)
+        : { route: await this.scans.route(tx.manager, order.id), cell: null };
       const step = route.find((candidate) => candidate.processId === input.processId);
       if (!user.processIds.includes(input.processId)) {
         throw new DomainException('processNotExecutable', { process: step?.processName ?? String(input.processId) }, { field: 'processId' });
       }
       if (!step) throw new DomainException('processNotOnRoute', { process: String(input.processId) }, { field: 'processId' });
 
-      const settings = await this.settings.productionSettings(tx.manager);
+      const settings: ProductionSettings = { ...DEFAULT_PRODUCTION_SETTINGS, ...opened.settings };
       const warnings = this.flagsOf(order, settings);
       checkScan({ route, step, quantity: input.quantity, settings });
 
       let colorName: string | null = null;
       let sizeName: string | null = null;
-      if (input.colorId !== undefined && input.sizeId !== undefined) {
-        const cell = await this.scans.cell(tx.manager, order.id, step.processId, input.colorId, input.sizeId);
+      if (withCell) {
         if (!cell) throw new DomainException('cellNotInOrder', {}, { field: 'colorId' });
         if (cell.done + input.quantity > allowedTotal(cell.planned, settings)) {
           throw new DomainException('overPlanned', {
@@ -84,7 +91,7 @@ export class ScanService {
         colorName = cell.colorName;
         sizeName = cell.sizeName;
       }
-      const workerName = await this.scans.workerName(tx.manager, workerId);
+      const workerName = opened.workerName;
       if (workerName === null) throw new DomainException('referenceInvalid', {}, { field: 'workerId' });
 
       return this.apply(tx, user, order, route, step, {
@@ -167,14 +174,16 @@ export class ScanService {
    * The stored answer when this scan id was recorded before with the same effect; refused when
    * the id was used for something else. Null for a new id.
    */
-  private async replayIfKnown(
-    tx: Transaction,
-    scanId: string,
+  private async replayIfKnown(tx: Transaction, scanId: string, expected: (stored: StoredScan) => ScanFingerprint | null): Promise<ScanOutcome | null> {
+    return this.replayOf(await this.scans.findByScanId(tx.manager, scanId), expected);
+  }
+
+  private replayOf(
+    stored: StoredScan | null,
     expected: (stored: StoredScan) => ScanFingerprint | null,
     orderId?: number,
     orderNo?: string,
-  ): Promise<ScanOutcome | null> {
-    const stored = await this.scans.findByScanId(tx.manager, scanId);
+  ): ScanOutcome | null {
     if (!stored) return null;
     const sameOrder =
       (orderId === undefined || orderId === stored.orderId) && (orderNo === undefined || orderNo.toLowerCase() === stored.orderNo.toLowerCase());
@@ -235,9 +244,9 @@ export class ScanService {
     const stepProgress = progress.find((candidate) => candidate.processId === step.processId)!;
     const finishRate = finishRateOf(nextRoute);
 
-    const id = await this.scans.nextId(tx.manager);
     const record: ScanRecord = {
-      id,
+      // The row id comes from the sequence inside the write (see ScanRepository.write).
+      id: 0,
       scanId: scan.scanId,
       orderId: order.id,
       orderNo: order.orderNo,
@@ -261,22 +270,10 @@ export class ScanService {
     };
     const result: ScanResult = { scan: record, step: stepProgress, order: { id: order.id, orderNo: order.orderNo, completed, finishRate }, warnings };
 
-    if (!(await this.scans.insert(tx.manager, id, { ...scan, recordedBy: user.id }, result))) {
-      // The same id committed by a concurrent request between our lookup and insert.
-      const replay = await this.scans.findByScanId(tx.manager, scan.scanId);
-      if (!replay || !sameEffect(replay, scan)) throw new DomainException('scanIdReused', {}, { field: 'scanId' });
-      return { result: replay.result, replayed: true };
-    }
-    await this.scans.addToStep(tx.manager, order.id, step.processId, scan.quantity, scan.scannedAt);
-    if (scan.colorId !== null && scan.sizeId !== null) {
-      await this.scans.addToCell(tx.manager, order.id, step.processId, scan.colorId, scan.sizeId, scan.quantity);
-    }
-    await this.scans.touchOrder(tx.manager, order.id, now, completed, completedAt);
-
     const summary = { completed, deliveryDate: order.deliveryDate };
-    tx.publish(
-      'production.progressed',
-      {
+    const progressed: PendingEvent<'production.progressed'> = {
+      name: 'production.progressed',
+      payload: {
         orderId: order.id,
         orderNo: order.orderNo,
         processId: step.processId,
@@ -292,15 +289,29 @@ export class ScanService {
           lastActivityAt: now.toISOString(),
         },
       },
-      [ROOMS.board, ROOMS.statistics, ROOMS.order(order.id), ROOMS.process(step.processId)],
-    );
+      rooms: [ROOMS.board, ROOMS.statistics, ROOMS.order(order.id), ROOMS.process(step.processId)],
+    };
+    const events: PendingEvent[] = [progressed];
     if (completed !== order.completed) {
-      tx.publish(
-        'productionOrder.changed',
-        { id: order.id, orderNo: order.orderNo, action: completed ? 'completed' : 'reopened', version: null },
-        [ROOMS.productionOrders, ROOMS.order(order.id)],
-      );
+      const changed: PendingEvent<'productionOrder.changed'> = {
+        name: 'productionOrder.changed',
+        payload: { id: order.id, orderNo: order.orderNo, action: completed ? 'completed' : 'reopened', version: null },
+        rooms: [ROOMS.productionOrders, ROOMS.order(order.id)],
+      };
+      events.push(changed);
     }
+
+    // The scan, the counters, the order and the events in one statement; the events reach the
+    // boards after COMMIT, through the unit of work, like published ones.
+    const written = await this.scans.write(tx.manager, { scan: { ...scan, recordedBy: user.id }, result, at: now, completed, completedAt, events });
+    if (!written) {
+      // The same id committed by a concurrent request between our lookup and insert.
+      const replay = await this.scans.findByScanId(tx.manager, scan.scanId);
+      if (!replay || !sameEffect(replay, scan)) throw new DomainException('scanIdReused', {}, { field: 'scanId' });
+      return { result: replay.result, replayed: true };
+    }
+    record.id = written.id;
+    tx.appended(written.events);
     return { result, replayed: false };
   }
 }

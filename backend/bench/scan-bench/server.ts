@@ -1,0 +1,94 @@
+// The app under test, alone in its process (started with --expose-gc): the real HTTP and
+// Socket.IO stack on a scratch database, with a process flow, a style and production orders
+// whose first process can take many scans. The orchestrator asks it for heap and CPU figures.
+import { DataSource } from 'typeorm';
+import { bootBenchApp, type BenchApp } from '../bench-app.js';
+import { clock, cpuSeconds, serve } from './shared.js';
+
+export interface ServerInfo {
+  url: string;
+  token: string;
+  databaseUrl: string;
+  userId: number;
+  processId: number;
+  orderIds: number[];
+  hotOrderId: number;
+  pid: number;
+}
+
+let bench: BenchApp | undefined;
+
+async function setUp(args: { orders: number; plannedPerOrder: number }): Promise<ServerInfo> {
+  bench = await bootBenchApp();
+  const { post, app } = bench;
+  if (!bench.databaseUrl) throw new Error('the scan bench needs PostgreSQL (DATABASE_URL)');
+  const db = app.get(DataSource);
+  const id = async (path: string, body: Record<string, string>) => (await post(`admin/${path}`, body)).data.id as number;
+  const customer = await id('customer/create', { code: 'C-SCAN', shortName: 'Customer' });
+  const category = await id('category/create', { code: 'CAT-SCAN', name: 'Shirts' });
+  const colors = [await id('color/create', { code: 'RED', name: 'Red', hex: '#aa0000' }), await id('color/create', { code: 'BLU', name: 'Blue', hex: '#0000aa' })];
+  const sizeGroup = (await post('admin/size/create', { code: 'SG', name: 'S–L', sizes: '[{"name":"S"},{"name":"M"},{"name":"L"}]' })).data as { id: number };
+  const goods = (await post('admin/goods/create', { code: 'ST-SCAN', name: 'Shirt', category: String(category), sizeGroup: String(sizeGroup.id), colorIds: colors.join(',') }))
+    .data as { id: number; sizes: { id: number }[] };
+  // The flow the scan rules know: cut → sew → QC → warehouse-in (end) → warehouse-out. Scans go
+  // to the first process, so "scan in order" (on, the default) never refuses them.
+  const processes: number[] = [];
+  const flow: [string, string, Record<string, string>][] = [
+    ['CUT', 'Cutting', { cutting: 'true' }],
+    ['SEW', 'Sewing', { workshop: 'true' }],
+    ['QC', 'QC', {}],
+    ['WIN', 'Warehouse in', { warehouseIn: 'true', endProcess: 'true' }],
+    ['WOUT', 'Warehouse out', { warehouseOut: 'true' }],
+  ];
+  for (const [index, [code, name, flags]] of flow.entries()) processes.push(await id('process/create', { code, name, sortOrder: String((index + 1) * 10), ...flags }));
+  await db.query(`UPDATE app_user SET process_ids = $1::int[] WHERE username = 'admin'`, [processes]);
+  const [{ id: userId }]: { id: number }[] = await db.query(`SELECT id FROM app_user WHERE username = 'admin'`);
+
+  const half = Math.floor(args.plannedPerOrder / 2);
+  const cells = JSON.stringify([
+    { colorId: colors[0], sizeId: goods.sizes[0].id, quantity: half },
+    { colorId: colors[1], sizeId: goods.sizes[1].id, quantity: args.plannedPerOrder - half },
+  ]);
+  const orderIds: number[] = [];
+  // Through the API, a few at a time: the orders get their routes and due dates as in production.
+  for (let i = 0; i < args.orders + 1; i += 8) {
+    const batch = Array.from({ length: Math.min(8, args.orders + 1 - i) }, (_, k) =>
+      id('productionOrder/create', {
+        orderNo: `PO-SCAN-${String(i + k).padStart(4, '0')}`,
+        customer: String(customer),
+        goodsId: String(goods.id),
+        orderDate: '2026-01-05',
+        deliveryDate: '2099-12-31',
+        cells,
+      }),
+    );
+    orderIds.push(...(await Promise.all(batch)));
+  }
+  // Reviewed, with a document: scans are not flagged.
+  await db.query(`UPDATE production_order SET reviewed = true, document = 'bench-document' WHERE id = ANY($1::int[])`, [orderIds]);
+  await db.query('ANALYZE');
+  const hotOrderId = orderIds.pop()!;
+  return { url: bench.url, token: bench.token, databaseUrl: bench.databaseUrl, userId, processId: processes[0], orderIds, hotOrderId, pid: process.pid };
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+serve({
+  ready: () => true,
+  clock: () => clock(),
+  cpu: () => cpuSeconds(),
+  setUp,
+  /** heapUsed after full collections (when --expose-gc is on), bytes. */
+  heap: async () => {
+    for (let i = 0; i < 3; i++) {
+      gc?.();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return { heapUsed: process.memoryUsage().heapUsed, forcedGc: gc !== undefined };
+  },
+  close: async () => {
+    await bench?.close();
+    setTimeout(() => process.exit(0), 10);
+    return true;
+  },
+});
