@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ROOMS } from '../../../contracts/events.js';
-import { DEFAULT_PRODUCTION_SETTINGS, type ProductionSettings, type ScanRecord, type ScanResult } from '../../../contracts/production.js';
+import type { ProductionSettings, ScanRecord, ScanResult } from '../../../contracts/production.js';
 import { DomainException } from '../common/errors/domain.exception.js';
 import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
 import type { PendingEvent } from '../events/event-store.js';
 import { UnitOfWork, type Transaction } from '../events/unit-of-work.service.js';
 import { delayDaysOf, finishRateOf, localDay, orderStatusOf, toStepProgress } from '../progress/progress-math.js';
-import { SettingService } from '../setting/setting.service.js';
+import { productionSettingsOf, SettingService } from '../setting/setting.service.js';
 import type { RecordScanDto, ReverseScanDto } from './scan.dto.js';
 import { ScanRepository, type LockedOrder, type NewScan, type RouteStepState, type ScanFingerprint, type StoredScan } from './scan.repository.js';
 import { allowedTotal, checkReversal, checkScan, completionOf } from './scan.rules.js';
@@ -73,7 +73,7 @@ export class ScanService {
       }
       if (!step) throw new DomainException('processNotOnRoute', { process: String(input.processId) }, { field: 'processId' });
 
-      const settings: ProductionSettings = { ...DEFAULT_PRODUCTION_SETTINGS, ...opened.settings };
+      const settings = productionSettingsOf(opened.settings);
       const warnings = this.flagsOf(order, settings);
       checkScan({ route, step, quantity: input.quantity, settings });
 

@@ -21,6 +21,11 @@ export const DEFAULT_DASHBOARD_SETTINGS: DashboardSettings = {
   boardKeyEnabled: true,
 };
 
+/** Stored production rules completed with the defaults (rules added later get their default). */
+export function productionSettingsOf(stored: Partial<ProductionSettings> | null | undefined): ProductionSettings {
+  return { ...DEFAULT_PRODUCTION_SETTINGS, ...stored };
+}
+
 const KEYS = { title: 'system.title', dashboard: 'dashboard.settings', boardKey: 'dashboard.boardKey', routes: 'route.catalogue', production: 'production.settings' } as const;
 
 @Injectable()
@@ -78,14 +83,14 @@ export class SettingService {
   /** The rules scans obey; read inside the scan's transaction when a manager is given. */
   async productionSettings(manager?: EntityManager): Promise<ProductionSettings> {
     const stored = await this.settings.get<Partial<ProductionSettings>>(KEYS.production, manager);
-    return { ...DEFAULT_PRODUCTION_SETTINGS, ...stored };
+    return productionSettingsOf(stored);
   }
 
   async updateProductionSettings(change: UpdateProductionSettingsDto): Promise<ProductionSettings> {
     const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
     return this.unitOfWork.run(async (tx) => {
       const current = await this.settings.getForUpdate<Partial<ProductionSettings>>(tx.manager, KEYS.production, {});
-      const next: ProductionSettings = { ...DEFAULT_PRODUCTION_SETTINGS, ...current, ...defined };
+      const next = productionSettingsOf({ ...current, ...defined });
       await this.settings.set(KEYS.production, next, tx.manager);
       return next;
     });

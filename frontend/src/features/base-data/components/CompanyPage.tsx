@@ -11,7 +11,7 @@ import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
 import { getCompany } from '../api/get-company';
 import { updateCompany } from '../api/update-company';
 import { localized } from '../model/definitions';
-import { formErrorOf, type FormError } from '../model/form-errors';
+import { reportSaveFailure, type FormError } from '../../../lib/form-errors';
 import { formFields } from '../model/fields';
 import { initialValues, missingRequired, toUpdateBody, type FieldValue, type FormValues } from '../model/form-values';
 import { MasterDataFields } from './MasterDataFields';
@@ -73,11 +73,7 @@ export function CompanyPage() {
       setValues(initialValues(definition, saved));
       notifySuccess(t('company.saved'));
     } catch (failure) {
-      const formError = formErrorOf(failure, formFields(definition).map(([name]) => name));
-      if (!formError) return;
-      if (formError.conflict) setConflict(true);
-      else if (formError.field) setError(formError);
-      else notifyError(formError.message);
+      reportSaveFailure(failure, formFields(definition).map(([name]) => name), { conflict: () => setConflict(true), field: setError, message: notifyError });
     } finally {
       setSaving(false);
     }

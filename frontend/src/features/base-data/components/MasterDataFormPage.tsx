@@ -20,7 +20,7 @@ import type { FormExtension, FormMode } from '../extensions/form-extension';
 import { formExtensionOf } from '../extensions/registry';
 import { useMasterDataChanges } from '../hooks/use-master-data-changes';
 import { definitionOf, localized } from '../model/definitions';
-import { formErrorOf, type FormError } from '../model/form-errors';
+import { reportSaveFailure, type FormError } from '../../../lib/form-errors';
 import { formFields } from '../model/fields';
 import { initialValues, missingRequired, toCreateBody, toUpdateBody, type FieldValue, type FormValues } from '../model/form-values';
 import { fieldInputId, MasterDataFields } from './MasterDataFields';
@@ -133,16 +133,14 @@ export function MasterDataForm({ definition, mode, id, titleKey }: MasterDataFor
       notifySuccess(t('form.saved'));
       navigate(basePath(entity, 'index'));
     } catch (failure) {
-      const formError = formErrorOf(failure, fieldNames);
-      if (!formError) return;
-      if (formError.conflict) {
-        setBanner('conflict');
-        window.scrollTo(0, 0);
-      } else if (formError.field) {
-        setError(formError);
-      } else {
-        notifyError(formError.message);
-      }
+      reportSaveFailure(failure, fieldNames, {
+        conflict: () => {
+          setBanner('conflict');
+          window.scrollTo(0, 0);
+        },
+        field: setError,
+        message: notifyError,
+      });
     } finally {
       setSaving(false);
     }

@@ -1,6 +1,6 @@
 import { MASTER_DATA, SPECIAL_MASTER_DATA } from '@contracts/master-data';
 import { ApiError } from '../../../lib/http-client';
-import { formErrorOf } from './form-errors';
+import { formErrorOf } from '../../../lib/form-errors';
 import { filterFields, filterKindOf, formFields, hasKeywordSearch, inputKindOf, listColumns } from './fields';
 import { initialValues, missingRequired, toCreateBody, toUpdateBody } from './form-values';
 import { defaultListState, listStateKey, loadListState, saveListState, toQueryParams } from './list-state';

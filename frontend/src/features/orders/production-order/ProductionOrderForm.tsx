@@ -16,7 +16,7 @@ import { ORDER_PATHS } from '../../../config/paths';
 import type { FormBody } from '../../../lib/http-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { ReferenceDropdown } from '../../base-data/components/ReferenceDropdown';
-import { formErrorOf, type FormError } from '../../base-data/model/form-errors';
+import { reportSaveFailure, type FormError } from '../../../lib/form-errors';
 import { getStyleDetail } from '../api/goods-detail';
 import { getProductionOrder, saveProductionOrder } from '../api/production-orders';
 import { DateInput } from '../components/DateInput';
@@ -186,16 +186,14 @@ export function ProductionOrderForm({ id }: { id: number | null }) {
       setOrder(saved);
       setDraft(draftOf(saved));
     } catch (failure) {
-      const formError = formErrorOf(failure, FIELDS);
-      if (!formError) return;
-      if (formError.conflict) {
-        setBanner('conflict');
-        window.scrollTo(0, 0);
-      } else if (formError.field) {
-        setError(formError);
-      } else {
-        notifyError(formError.message);
-      }
+      reportSaveFailure(failure, FIELDS, {
+        conflict: () => {
+          setBanner('conflict');
+          window.scrollTo(0, 0);
+        },
+        field: setError,
+        message: notifyError,
+      });
     } finally {
       setSaving(false);
       setTimeout(() => (savingRef.current = false), 600);

@@ -15,7 +15,7 @@ import type { SaleOrder } from '@contracts/orders';
 
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { ReferenceDropdown } from '../../base-data/components/ReferenceDropdown';
-import { formErrorOf, type FormError } from '../../base-data/model/form-errors';
+import { reportSaveFailure, type FormError } from '../../../lib/form-errors';
 import { getStyleDetail } from '../api/goods-detail';
 import { getSaleOrder, saveSaleOrder } from '../api/sale-orders';
 import { DateInput } from '../components/DateInput';
@@ -202,16 +202,14 @@ export function SaleOrderForm({ id }: { id: number | null }) {
       setHeader(headerOf(order));
       setLines(linesOf(order));
     } catch (failure) {
-      const formError = formErrorOf(failure, FORM_FIELDS);
-      if (!formError) return;
-      if (formError.conflict) {
-        setBanner('conflict');
-        window.scrollTo(0, 0);
-      } else if (formError.field) {
-        setError(formError);
-      } else {
-        notifyError(formError.message);
-      }
+      reportSaveFailure(failure, FORM_FIELDS, {
+        conflict: () => {
+          setBanner('conflict');
+          window.scrollTo(0, 0);
+        },
+        field: setError,
+        message: notifyError,
+      });
     } finally {
       setSaving(false);
       // Our own change event arrives around now; it is not someone else's.
