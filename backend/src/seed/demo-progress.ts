@@ -15,7 +15,8 @@ interface DemoOrder {
 
 /**
  * Progress for the demo orders, recorded through the scan service (so it obeys every rule):
- * older orders are further along, the oldest complete and shipped, a few late ones stuck. Scans
+ * orders on schedule have finished every step that is due, the oldest are complete and
+ * shipped, every fifth lags behind (delayed). Scans
  * are dated over the last two weeks, some today, so the console's charts have a history.
  */
 export async function seedDemoProgress(manager: EntityManager, scans: ScanService, admin: AuthenticatedUser): Promise<number> {
@@ -35,8 +36,12 @@ export async function seedDemoProgress(manager: EntityManager, scans: ScanServic
     // How far along the order is: elapsed share of its lead time, some orders lagging behind.
     const lag = index % 5 === 3 ? 0.45 : 0;
     const along = Math.min(1.25, (now - start) / span) - lag;
+    const steps = order.steps.length;
     for (const [k, step] of order.steps.entries()) {
-      const share = Math.max(0, Math.min(1, along * 1.35 - k * 0.11));
+      // Step k is due at (k + 1) / steps of the lead time (deriveDueDates): an order on schedule
+      // has finished every step that is due and is part-way through the next, so only the
+      // lagging orders show as delayed.
+      const share = Math.max(0, Math.min(1, along * steps - k + 0.2));
       const total = Math.floor(step.planned * share);
       if (total <= 0) break;
       // One or two scans per step (each is a real transaction: the demo must boot quickly).
