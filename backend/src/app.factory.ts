@@ -8,6 +8,7 @@ import multer from 'multer';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { GlobalExceptionFilter } from './common/errors/global-exception.filter.js';
+import { ConcurrencyLimiter } from './common/load-shedding/concurrency-limiter.js';
 import { validationPipe } from './common/http/validation-pipe.js';
 import { EnvelopeInterceptor } from './common/http/envelope.interceptor.js';
 import type { AppConfig } from './config/app-config.js';
@@ -16,6 +17,26 @@ import { REDIS_CLIENT, type RedisClient } from './redis/redis.module.js';
 
 export const API_PREFIX = 'api';
 const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 10, fields: 500, fieldSize: 1024 * 1024 };
+
+/** Helmet for answers over TLS (HSTS, upgrade-insecure-requests) or over plain http (neither). */
+function securityHeaders(overTls: boolean) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        // Same-origin app; websockets to our own host are covered by 'self'. Images: uploads,
+        // QR codes (data:) and previews of picked files (blob:).
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        'upgrade-insecure-requests': overTls ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Browsers ignore (and warn about) COOP on a plain-http origin other than localhost.
+    crossOriginOpenerPolicy: overTls,
+    strictTransportSecurity: overTls ? { maxAge: 15_552_000, includeSubDomains: false } : false,
+  });
+}
 
 /** Builds the whole app (HTTP, Socket.IO, static frontend) without listening: main and tests share it. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -28,12 +49,28 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.disable('x-powered-by');
   app.setGlobalPrefix(API_PREFIX);
 
+  // Factory LANs open the app as http://<ip-or-name>:<port>: helmet's default CSP has
+  // `upgrade-insecure-requests`, which would make the browser fetch every script over https (a
+  // blank page), and HSTS would pin the name to https. Both only when TLS is in front: the request
+  // came over https (directly, or X-Forwarded-Proto from a trusted proxy) or FORCE_HTTPS is set.
+  const overTls = securityHeaders(true);
+  const plainHttp = securityHeaders(false);
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    (config.FORCE_HTTPS || request.secure ? overTls : plainHttp)(request, response, next),
+  );
+  // API answers are per user and per moment: never stored by browsers or proxies (errors too).
+  app.use(`/${API_PREFIX}`, (_request: Request, response: Response, next: NextFunction) => {
+    response.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  // Bounded concurrency: a retry storm after an outage waits in a short queue or gets 503 + Retry-After.
   app.use(
-    helmet({
-      // Same-origin app; websockets to our own host are covered by 'self'.
-      contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'] } },
-      crossOriginEmbedderPolicy: false,
-    }),
+    new ConcurrencyLimiter({
+      maxConcurrent: config.MAX_CONCURRENT_REQUESTS,
+      maxQueued: config.MAX_QUEUED_REQUESTS,
+      queueTimeoutMs: config.QUEUE_TIMEOUT_MS,
+      retryAfterSeconds: 2,
+    }).middleware,
   );
   // No configured origins: same-origin only (the app serves its own frontend).
   app.enableCors(config.CORS_ORIGINS.length ? { origin: config.CORS_ORIGINS, credentials: true } : { origin: false });

@@ -3,7 +3,7 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { LoggerModule } from 'nestjs-pino';
-import { randomUUID } from 'node:crypto';
+import { loggerParams } from './common/logging/log-options.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -40,18 +40,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.LOG_LEVEL,
-            genReqId: (request) => (request.headers['x-request-id'] as string | undefined)?.slice(0, 64) ?? randomUUID(),
-            redact: ['req.headers.token', 'req.headers.cookie', 'req.headers.authorization'],
-            autoLogging: { ignore: (request) => request.url === '/api/health' },
-            transport:
-              config.NODE_ENV === 'development' && process.stdout.isTTY
-                ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss' } }
-                : undefined,
-          },
-        }),
+        LoggerModule.forRoot(loggerParams(config)),
         DatabaseModule.forRoot(config),
         RedisModule,
         EventsModule,

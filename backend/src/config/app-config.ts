@@ -39,6 +39,22 @@ const schema = z.object({
   /** Express 'trust proxy': which proxies may set X-Forwarded-For (client address for throttling). */
   TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `true`: TLS is always in front (HSTS and upgrade-insecure-requests on every answer); `false`: only on requests that arrived over https (directly or as X-Forwarded-Proto from a trusted proxy). */
+  FORCE_HTTPS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  /** PostgreSQL server limits (ignored by the embedded database): a frozen or locked database answers 503 instead of holding requests. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
+  DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(3000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).default(6000),
+  DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** Load shedding: API requests served at once per instance, how many may wait, and for how long. */
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().positive().default(64),
+  MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).default(256),
+  QUEUE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   TOKEN_TTL_DAYS: z.coerce.number().positive().default(7),
   /** How long domain events are kept for reconnecting clients to catch up. */
   EVENT_RETENTION_HOURS: z.coerce.number().positive().default(48),

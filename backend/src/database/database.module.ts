@@ -2,7 +2,7 @@ import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config.js';
-import { buildDataSourceOptions } from './data-source-options.js';
+import { buildDataSourceOptions, databaseLimitsOf } from './data-source-options.js';
 import { EmbeddedPostgres } from './embedded-postgres.js';
 
 const logger = new Logger('Database');
@@ -30,21 +30,28 @@ export class DatabaseModule {
               retryDelay: 3000,
               toRetry: (error: unknown) => !(error instanceof MigrationFailedError),
             };
-            if (config.DATABASE_URL) return { ...buildDataSourceOptions(config.DATABASE_URL, false), ...retry };
+            if (config.DATABASE_URL) return { ...buildDataSourceOptions(config.DATABASE_URL, false, databaseLimitsOf(config)), ...retry };
             embedded = await EmbeddedPostgres.start(config.DATA_DIR);
             logger.log(`embedded PostgreSQL (PGlite) in ${config.DATA_DIR}`);
             return { ...buildDataSourceOptions(embedded.url, true), ...retry };
           },
           dataSourceFactory: async (options) => {
+            // On a server, migrations run on their own small pool without the statement limits
+            // of the request pool (a data migration may take minutes); embedded, on the one pool.
+            const migrator = config.DATABASE_URL ? new DataSource(buildDataSourceOptions(config.DATABASE_URL, false, null)) : undefined;
             const dataSource = new DataSource(options!);
-            await dataSource.initialize();
+            await (migrator ?? dataSource).initialize();
             try {
-              const applied = await dataSource.runMigrations({ transaction: 'each' });
+              const applied = await (migrator ?? dataSource).runMigrations({ transaction: 'each' });
               if (applied.length) logger.log(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
             } catch (error) {
-              await dataSource.destroy();
+              await (migrator ?? dataSource).destroy();
               await embedded?.stop();
               throw new MigrationFailedError(`migration failed: ${(error as Error).message}`, { cause: error });
+            }
+            if (migrator) {
+              await migrator.destroy();
+              await dataSource.initialize();
             }
             const server = embedded;
             if (server) {

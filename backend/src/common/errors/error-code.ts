@@ -33,6 +33,9 @@ export const ERRORS = {
   tooManyRequests: { status: 429, key: 'errors.tooManyRequests' },
   internal: { status: 500, key: 'errors.internal' },
   unavailable: { status: 503, key: 'errors.unavailable' },
+  databaseUnavailable: { status: 503, key: 'errors.databaseUnavailable' },
+  databaseBusy: { status: 503, key: 'errors.databaseBusy' },
+  serverBusy: { status: 503, key: 'errors.serverBusy' },
   // Sales orders and order numbering.
   noChildDetail: { status: 400, key: 'errors.noChildDetail' },
   noColorOrSizeSelected: { status: 400, key: 'errors.noColorOrSizeSelected' },

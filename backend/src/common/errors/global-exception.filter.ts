@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { Request, Response } from 'express';
 import type { ApiEnvelope } from '../../../../contracts/api.js';
 import { fieldLabel, languageFromHeader, translate, type Language } from '../i18n/translator.js';
+import { databaseFailureOf } from '../../database/database-errors.js';
 import { DomainException } from './domain.exception.js';
 import type { ErrorName } from './error-code.js';
 
@@ -47,6 +48,8 @@ export class GlobalExceptionFilter implements ExceptionFilter {
       data: { errorKey: domain.error, ...withoutLabel(domain.data) },
     };
     if (domain.status === 429 && domain.params.seconds) response.setHeader('Retry-After', String(domain.params.seconds));
+    // Every 503 is "try again shortly": tell clients (and proxies) when.
+    if (domain.status === 503) response.setHeader('Retry-After', String(domain.params.seconds ?? RETRY_AFTER_SECONDS));
     response.status(domain.status).json(body);
   }
 
@@ -63,6 +66,12 @@ export class GlobalExceptionFilter implements ExceptionFilter {
       }
       const status = parser.status ?? parser.statusCode;
       if (typeof status === 'number' && STATUS_ERRORS[status] && status < 500) return new DomainException(STATUS_ERRORS[status]);
+    }
+    // The database is down, frozen or overloaded: a translated 503 the client can retry, not a 500.
+    const failure = databaseFailureOf(exception);
+    if (failure) {
+      this.logger.warn({ err: summaryOf(exception), path: request.url, failure }, 'database unavailable');
+      return new DomainException(failure === 'busy' ? 'databaseBusy' : 'databaseUnavailable');
     }
     const correlationId = String(request.id ?? Date.now().toString(36));
     this.logger.error({ err: exception, correlationId, path: request.url }, 'unhandled error');
@@ -81,6 +90,15 @@ export class GlobalExceptionFilter implements ExceptionFilter {
     }
     return translate(language, exception.messageKey, params);
   }
+}
+
+/** What a 503 asks clients to wait before retrying, when the error does not say. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** An outage repeats on every request: log its code and message, not a stack per request. */
+function summaryOf(exception: unknown): Record<string, unknown> {
+  const error = exception as { name?: string; code?: string; message?: string; driverError?: { code?: string; message?: string } };
+  return { type: error?.name, code: error?.code ?? error?.driverError?.code, message: error?.message ?? error?.driverError?.message };
 }
 
 /** The label was only needed to word the message. */
