@@ -4,19 +4,19 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import multer from 'multer';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import { GlobalExceptionFilter } from './common/errors/global-exception.filter.js';
 import { ConcurrencyLimiter } from './common/load-shedding/concurrency-limiter.js';
 import { validationPipe } from './common/http/validation-pipe.js';
+import { bodySanity } from './common/http/body-sanity.js';
+import { MultipartGate } from './common/http/multipart.js';
 import { EnvelopeInterceptor } from './common/http/envelope.interceptor.js';
 import type { AppConfig } from './config/app-config.js';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
 import { REDIS_CLIENT, type RedisClient } from './redis/redis.module.js';
 
 export const API_PREFIX = 'api';
-const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 10, fields: 500, fieldSize: 1024 * 1024 };
 
 /** Helmet for answers over TLS (HSTS, upgrade-insecure-requests) or over plain http (neither). */
 function securityHeaders(overTls: boolean) {
@@ -75,12 +75,14 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // No configured origins: same-origin only (the app serves its own frontend).
   app.enableCors(config.CORS_ORIGINS.length ? { origin: config.CORS_ORIGINS, credentials: true } : { origin: false });
 
-  // Multipart bodies are accepted on every endpoint (PRODUCT.md §3); files land in req.files
-  // in memory, within the limits, for the upload endpoints to check by content.
-  const multipart = multer({ storage: multer.memoryStorage(), limits: UPLOAD_LIMITS }).any();
-  app.use((request: Request, response: Response, next: NextFunction) =>
-    request.is('multipart/form-data') ? multipart(request, response, next) : next(),
-  );
+  // JSON and form bodies everywhere; then refuse NUL characters and absurd nesting before
+  // anything (class-transformer, the database) reads them. Multipart is parsed only by the
+  // endpoints that take a file (@AcceptsFile), after the access guard; elsewhere MultipartGate
+  // answers 415 without reading it.
+  app.useBodyParser('json');
+  app.useBodyParser('urlencoded', { extended: true });
+  app.use(bodySanity());
+  app.useGlobalInterceptors(new MultipartGate(app.get(Reflector)));
 
   app.useGlobalPipes(validationPipe());
   app.useGlobalFilters(new GlobalExceptionFilter());

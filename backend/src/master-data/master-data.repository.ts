@@ -3,6 +3,7 @@ import type { MasterDataDefinition, MasterDataName, MasterRecord } from '../../.
 import { referenceLabelKey } from '../../../contracts/master-data.js';
 import { CODE_COLUMN_OF, columnOf, LABEL_COLUMN_OF, referenceColumnOf, TABLE_OF } from './master-data.tables.js';
 import type { ParsedListQuery } from './list-query.js';
+import { DomainException } from '../common/errors/domain.exception.js';
 
 /** TypeORM returns [rows, affected] for UPDATE and DELETE on PostgreSQL. */
 function affectedRows(result: unknown): number {
@@ -105,7 +106,13 @@ export class MasterDataRepository {
   }
 
   private orderClause(query: ParsedListQuery): string {
-    const definition = this.definition.fields[query.sortField];
+    // Own properties only: parseListQuery already refused anything else; this keeps a prototype
+    // key (`constructor`) from ever becoming an identifier even if a caller skipped it.
+    const own = Object.hasOwn(this.definition.fields, query.sortField);
+    if (!own && !['id', 'createdAt', 'updatedAt'].includes(query.sortField)) {
+      throw new DomainException('validation', {}, { field: 'sortField', problem: 'invalid', params: {} });
+    }
+    const definition = own ? this.definition.fields[query.sortField] : undefined;
     const expression =
       query.sortField === 'createdAt' || query.sortField === 'updatedAt'
         ? `t.${columnOf(query.sortField)}`

@@ -5,7 +5,6 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { ROOMS, type ProductionOrderAction } from '../../../contracts/events.js';
 import type { ListPage } from '../../../contracts/master-data.js';
 import type { MatrixCell, ProductionOrder, RouteStep } from '../../../contracts/orders.js';
-import { PERMISSION_ADMIN } from '../../../contracts/users.js';
 import { AuthService } from '../auth/auth.service.js';
 import { DomainException } from '../common/errors/domain.exception.js';
 import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
@@ -14,6 +13,7 @@ import { GoodsRepository } from '../goods/goods.repository.js';
 import { OrderNumberService } from '../order-number/order-number.service.js';
 import type { ParsedListQuery } from '../master-data/list-query.js';
 import { ImageStore } from '../upload/image-store.js';
+import { mayViewProductionDocument } from '../upload/document-access.js';
 import { assertUploadExists } from '../upload/upload-reference.js';
 import { uploadExists } from '../upload/upload.repository.js';
 import type { CancelReviewDto, ProductionOrderCreateDto, ProductionOrderUpdateDto, ReviewDto, UploadDocumentDto } from './production-order.dto.js';
@@ -261,10 +261,7 @@ export class ProductionOrderService {
     const manager = this.dataSource.manager;
     const order = await this.orders.findById(manager, id);
     if (!order) throw new DomainException('notFound');
-    if (!user.permissions.includes(PERMISSION_ADMIN)) {
-      const route = await this.orders.routeProcessIds(manager, id);
-      if (!route.some((processId) => user.attachmentProcessIds.includes(processId))) throw new DomainException('forbidden');
-    }
+    if (!(await mayViewProductionDocument(manager, user, id))) throw new DomainException('forbidden');
     if (!order.document) throw new DomainException('documentNotUploaded');
     const store = this.moduleRef.get(ImageStore, { strict: false });
     const bytes = (await uploadExists(manager, order.document)) ? await store.read(order.document, 'image') : null;

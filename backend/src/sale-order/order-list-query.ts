@@ -26,6 +26,14 @@ export function isCalendarDate(value: string): boolean {
   return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
 }
 
+/** A query parameter that must be one value: repeated (`?a=1&a=2`) or nested (`?a[b]=1`) is a 400. */
+function scalar(raw: Record<string, unknown>, field: string): string | undefined {
+  if (!Object.hasOwn(raw, field)) return undefined;
+  const value = raw[field];
+  if (value === undefined || typeof value === 'string' || typeof value === 'number') return value === undefined ? undefined : String(value);
+  throw new DomainException('validation', {}, { field, problem: 'invalid', params: {} });
+}
+
 function positiveInteger(value: unknown, field: string, fallback: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
@@ -36,17 +44,20 @@ function positiveInteger(value: unknown, field: string, fallback: number, max: n
 
 /** Reads and checks the query; only listed sort and filter fields pass, so nothing becomes an SQL identifier. */
 export function parseOrderListQuery(raw: Record<string, unknown>, spec: OrderListSpec): OrderListQuery {
-  const sortField = typeof raw.sortField === 'string' && raw.sortField ? raw.sortField : spec.defaultSort.field;
+  const sortField = scalar(raw, 'sortField') || spec.defaultSort.field;
   if (!spec.sortFields.includes(sortField)) throw new DomainException('validation', {}, { field: 'sortField', problem: 'invalid', params: {} });
-  const sortOrder = (raw.sortOrder ?? (sortField === spec.defaultSort.field ? spec.defaultSort.order : 'asc')) as string;
+  const sortOrder = scalar(raw, 'sortOrder') ?? (sortField === spec.defaultSort.field ? spec.defaultSort.order : 'asc');
   if (sortOrder !== 'asc' && sortOrder !== 'desc') {
     throw new DomainException('validation', {}, { field: 'sortOrder', problem: 'oneOf', params: { values: 'asc, desc' } });
   }
   const filters: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
-    if (!key.startsWith('filter.') || typeof value !== 'string' || value.trim() === '') continue;
+    if (!key.startsWith('filter.')) continue;
+    if (typeof value !== 'string') throw new DomainException('validation', {}, { field: key, problem: 'invalid', params: {} });
+    if (value.trim() === '') continue;
     const field = key.slice('filter.'.length);
-    const kind = spec.filterFields[field];
+    // Own properties only (`filter.constructor` is not a field).
+    const kind = Object.hasOwn(spec.filterFields, field) ? spec.filterFields[field] : undefined;
     if (!kind) throw new DomainException('validation', {}, { field: key, problem: 'unknownField', params: {} });
     const text = value.trim().slice(0, 100);
     if (kind === 'id' && !/^[1-9]\d{0,9}$/.test(text)) throw new DomainException('validation', {}, { field: key, problem: 'integer', params: {} });
@@ -54,11 +65,11 @@ export function parseOrderListQuery(raw: Record<string, unknown>, spec: OrderLis
     filters[field] = text;
   }
   return {
-    page: positiveInteger(raw.page, 'page', 1, 1_000_000),
-    pageSize: positiveInteger(raw.pageSize, 'pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    page: positiveInteger(scalar(raw, 'page'), 'page', 1, 1_000_000),
+    pageSize: positiveInteger(scalar(raw, 'pageSize'), 'pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
     sortField,
     sortOrder,
-    keyword: typeof raw.keyword === 'string' ? raw.keyword.trim().slice(0, 100) : '',
+    keyword: (scalar(raw, 'keyword') ?? '').trim().slice(0, 100),
     filters,
   };
 }

@@ -80,7 +80,7 @@ export async function seedDemoOrders(
       const withDocument = (n + index) % 4 !== 1;
       if (withDocument) {
         const sheet = await productionSheet(order.orderNo, order.productName);
-        const upload = await services.uploads.saveImage([{ fieldname: 'file', buffer: sheet } as Express.Multer.File], admin.id);
+        const upload = await services.uploads.saveImage({ fieldname: 'file', buffer: sheet, size: sheet.length } as Express.Multer.File, admin.id);
         version = (await services.productionOrders.uploadDocument({ id: order.id, version, document: upload.id })).version;
       }
       if (withDocument && n % 3 !== 2) {

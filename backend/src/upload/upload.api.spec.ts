@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { bootTestApp, type TestApp } from '../testing/test-app.js';
 import { ImageStore } from './image-store.js';
+import { setUpProduction } from '../testing/production-fixture.js';
+import { DEFAULT_UPLOAD_LIMITS, UploadQuota } from './upload-quota.js';
 
 /** Reads a binary response body as a Buffer. */
 const binary = (res: NodeJS.ReadableStream, done: (error: Error | null, body: unknown) => void) => {
@@ -29,7 +31,7 @@ describe('image uploads (API)', () => {
 
   it('re-encodes a PNG to WebP with a thumbnail, stored outside the web root', async () => {
     const png = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#123456' } }).png().toBuffer();
-    const response = await upload(png, 'photo.png', viewer); // any logged-in user may upload
+    const response = await upload(png, 'photo.png');
     expect(response.status).toBe(200);
     const image = response.body.data as { id: string; url: string; thumbnailUrl: string; width: number; height: number };
     expect(image).toEqual({
@@ -135,5 +137,122 @@ describe('image uploads (API)', () => {
     expect((await t.http.get(image.url).set('Cookie', `token=${session}`)).status).toBe(200);
     await t.http.post('/api/admin/login/logout').set('token', session);
     expect((await t.http.get(image.url).set('Cookie', `token=${session}`)).status).toBe(401);
+  });
+
+  describe('abuse limits', () => {
+    const tinyPng = () => sharp({ create: { width: 4, height: 4, channels: 3, background: '#010203' } }).png().toBuffer();
+    const makeUser = async (username: string, permissions: string, attachmentProcessIds = '') => {
+      const created = await t.http.post('/api/admin/user/create').set('token', admin).type('form').send({ username, nickname: username, password: 'secret-pass-1' });
+      expect(created.body.code).toBe(200);
+      const db = t.app.get(DataSource);
+      const ids = attachmentProcessIds ? attachmentProcessIds.split(',').map(Number) : [];
+      await db.query(`UPDATE app_user SET permissions = $2::text[], attachment_process_ids = $3::int[] WHERE id = $1`, [created.body.data.id, permissions.split(','), ids]);
+      // A password set by an administrator may have to be changed first: not what these tests are about.
+      await db.query(`UPDATE app_user SET must_change_password = false WHERE id = $1`, [created.body.data.id]).catch(() => undefined);
+      return t.login(username, 'secret-pass-1');
+    };
+
+    it('needs the permission of a screen that stores images (Goods, Color, Company, Order)', async () => {
+      const png = await tinyPng();
+      const refused = await upload(png, 'a.png', viewer, 'en');
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 403, data: { errorKey: 'forbidden' } });
+      expect(refused.body.message).toBeTruthy();
+      const stylist = await makeUser('img-goods', 'Home,Goods');
+      expect((await upload(png, 'a.png', stylist)).status).toBe(200);
+      const colorist = await makeUser('img-color', 'Home,Color');
+      expect((await upload(png, 'a.png', colorist)).status).toBe(200);
+    });
+
+    it('parses multipart only on upload routes and only after the access guard', async () => {
+      // Anonymous, with a 6 MB file: refused by the guard before the body is read.
+      const big = Buffer.alloc(6 * 1024 * 1024, 7);
+      const started = Date.now();
+      const anonymous = await t.http.post('/api/admin/upload/image').attach('file', big, 'big.png').catch((error: { response?: { status: number; body: unknown } }) => error.response);
+      expect(anonymous?.status).toBe(401);
+      expect(Date.now() - started).toBeLessThan(3000);
+      const anonymousElsewhere = await t.http.post('/api/admin/goods/create').attach('file', big, 'big.png').catch((error: { response?: { status: number } }) => error.response);
+      expect(anonymousElsewhere?.status).toBe(401);
+
+      // A logged-in caller sending multipart to an endpoint that takes no file: 415, translated.
+      const elsewhere = await t.http.post('/api/admin/customer/create').set('token', admin).set('Accept-Language', 'en').field('code', 'MP-1').field('shortName', 'x');
+      expect(elsewhere.status).toBe(415);
+      expect(elsewhere.body).toMatchObject({ code: 415, data: { errorKey: 'multipartNotAccepted' } });
+      expect(elsewhere.body.message).toMatch(/file uploads/);
+      const db = t.app.get(DataSource);
+      expect(await db.query(`SELECT 1 FROM customer WHERE code = 'MP-1'`)).toHaveLength(0);
+      // Form and JSON bodies still work there.
+      expect((await t.http.post('/api/admin/customer/create').set('token', admin).type('form').send({ code: 'MP-2', shortName: 'x' })).body.code).toBe(200);
+      expect((await t.http.post('/api/admin/customer/create').set('token', admin).send({ code: 'MP-3', shortName: 'x' })).body.code).toBe(200);
+
+      // One file and small fields on the upload route itself.
+      const png = await tinyPng();
+      const twoFiles = await t.http.post('/api/admin/upload/image').set('token', admin).attach('file', png, 'a.png').attach('file', png, 'b.png');
+      expect(twoFiles.status).toBe(400);
+      expect(twoFiles.body.data.errorKey).toBe('malformedBody');
+      const bigField = await t.http.post('/api/admin/upload/image').set('token', admin).field('note', 'x'.repeat(9 * 1024)).attach('file', png, 'a.png');
+      expect(bigField.status).toBe(413);
+      const manyFields = t.http.post('/api/admin/upload/image').set('token', admin);
+      for (let i = 0; i < 25; i++) manyFields.field(`f${i}`, 'x');
+      expect((await manyFields.attach('file', png, 'a.png')).status).toBe(400);
+      const truncated = await t.http
+        .post('/api/admin/upload/image')
+        .set('token', admin)
+        .set('Content-Type', 'multipart/form-data; boundary=XYZ')
+        .send('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc');
+      expect(truncated.status).toBe(400);
+    });
+
+    it('limits uploads per user per window and bytes per user per day (429, translated)', async () => {
+      const quota = t.app.get(UploadQuota);
+      const png = await tinyPng();
+      const user = await makeUser('img-quota', 'Home,Goods');
+      try {
+        quota.configure({ uploads: 5, windowSeconds: 600, bytesPerDay: DEFAULT_UPLOAD_LIMITS.bytesPerDay });
+        // A concurrent burst of 12: exactly 5 get through (the count is consumed before the file is read).
+        const burst = await Promise.all(Array.from({ length: 12 }, () => upload(png, 'a.png', user, 'en')));
+        expect(burst.filter((response) => response.status === 200)).toHaveLength(5);
+        const refused = burst.filter((response) => response.status === 429);
+        expect(refused).toHaveLength(7);
+        expect(refused[0].body).toMatchObject({ code: 429, data: { errorKey: 'uploadQuotaExceeded' } });
+        expect(refused[0].body.message).toMatch(/5 uploads per 10 minutes/);
+        expect(Number(refused[0].headers['retry-after'])).toBeGreaterThan(0);
+        // Another user is not affected.
+        expect((await upload(png, 'a.png')).status).toBe(200);
+
+        quota.configure({ uploads: 100, windowSeconds: 600, bytesPerDay: 3 * png.length });
+        for (let i = 0; i < 3; i++) expect((await upload(png, 'a.png', user)).status).toBe(200);
+        const overBytes = await upload(png, 'a.png', user);
+        expect(overBytes.status).toBe(429);
+        expect(overBytes.body.message).toMatch(/上传限制/);
+      } finally {
+        quota.configure(DEFAULT_UPLOAD_LIMITS);
+      }
+    });
+
+    it('serves a production document by image id only to users the document endpoint lets see it', async () => {
+      const fixture = await setUpProduction(t);
+      const order = await fixture.createOrder({ ready: false });
+      const png = await tinyPng();
+      const image = (await upload(png, 'sheet.png')).body.data as { id: string; url: string; thumbnailUrl: string };
+      const detail = await fixture.data<{ version: number }>(fixture.get('productionOrder/detail', { id: order.id }));
+      await fixture.data(fixture.post('productionOrder/uploadDocument', { id: order.id, version: detail.version, document: image.id }));
+
+      const allowed = await makeUser('doc-img-ok', 'Home', String(fixture.processes.cut));
+      const refused = await makeUser('doc-img-no', 'Home,Goods'); // no attachment rights (every flow process is on the route)
+      for (const url of [image.url, image.thumbnailUrl]) {
+        expect((await t.http.get(url).set('token', allowed)).status).toBe(200);
+        expect((await t.http.get(url).set('token', admin)).status).toBe(200);
+        const forbidden = await t.http.get(url).set('Cookie', `token=${refused}`);
+        expect(forbidden.status).toBe(403);
+        expect(forbidden.body).toMatchObject({ code: 403, data: { errorKey: 'forbidden' } });
+      }
+      // The same answer as the document endpoint.
+      expect((await t.http.get('/api/admin/productionOrder/document').query({ id: order.id }).set('token', refused)).status).toBe(403);
+      expect((await t.http.get('/api/admin/productionOrder/document').query({ id: order.id }).set('token', allowed)).status).toBe(200);
+      // An ordinary image stays visible to any logged-in user.
+      const plain = (await upload(png, 'plain.png')).body.data as { url: string };
+      expect((await t.http.get(plain.url).set('token', refused)).status).toBe(200);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { ImageStore } from './image-store.js';
+import { UploadQuota, UploadQuotaInterceptor } from './upload-quota.js';
 import { UploadController } from './upload.controller.js';
 import { UploadRepository } from './upload.repository.js';
 import { UploadService } from './upload.service.js';
@@ -10,6 +11,8 @@ import { UploadService } from './upload.service.js';
   controllers: [UploadController],
   providers: [
     UploadService,
+    UploadQuota,
+    UploadQuotaInterceptor,
     UploadRepository,
     { provide: ImageStore, inject: [APP_CONFIG], useFactory: (config: AppConfig) => ImageStore.fromConfig(config) },
   ],

@@ -1,8 +1,9 @@
-import { Controller, Get, Headers, HttpCode, Post, Query, StreamableFile, UploadedFiles } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Post, Query, StreamableFile, UploadedFile } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { AcceptsFile } from '../../common/http/multipart.js';
 import { ForRoute, SuccessMessage } from '../../common/http/route-access.decorators.js';
 import { languageFromHeader } from '../../common/i18n/translator.js';
-import { ProductionOrderImportService } from './production-order-import.service.js';
+import { IMPORT_FILE_FIELD, MAX_IMPORT_FILE_BYTES, ProductionOrderImportService } from './production-order-import.service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -26,10 +27,11 @@ export class ProductionOrderImportController {
   @HttpCode(200)
   @ForRoute('ProductionOrderCreate')
   @SuccessMessage('messages.saveSuccess')
+  @AcceptsFile({ field: IMPORT_FILE_FIELD, fileSize: MAX_IMPORT_FILE_BYTES })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOperation({ summary: "Import production orders from .xlsx: all rows or none; errors as ImportRowError[] in data.errors (code 400, errorKey 'importInvalid')" })
-  importExcel(@UploadedFiles() files: Express.Multer.File[] | undefined, @Headers('accept-language') acceptLanguage?: string): Promise<{ created: number; orders: { id: number; orderNo: string }[] }> {
-    return this.imports.importFile(files, languageFromHeader(acceptLanguage));
+  importExcel(@UploadedFile() file: Express.Multer.File | undefined, @Headers('accept-language') acceptLanguage?: string): Promise<{ created: number; orders: { id: number; orderNo: string }[] }> {
+    return this.imports.importFile(file, languageFromHeader(acceptLanguage));
   }
 }

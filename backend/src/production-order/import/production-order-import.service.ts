@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
 import { DataSource, type EntityManager } from 'typeorm';
 import { IMPORT_COLUMNS, MAX_CELL_QUANTITY, type ImportRowError } from '../../../../contracts/orders.js';
 import { DomainException } from '../../common/errors/domain.exception.js';
@@ -10,10 +11,13 @@ import { ProductionOrderService } from '../production-order.service.js';
 import type { NewProductionOrder } from '../production-order.repository.js';
 import { defaultRoute, isDate, loadStyleGrids } from '../production-order.rules.js';
 import { IMPORT_PROBLEMS, TEMPLATE_NOTES, type ImportProblem } from './import-messages.js';
+import { checkZip, type ZipProblem } from './zip-guard.js';
 
 /** The multipart field that carries the workbook. */
 export const IMPORT_FILE_FIELD = 'file';
 export const MAX_IMPORT_ROWS = 20_000;
+/** Largest .xlsx accepted by the import endpoint's multipart parser. */
+export const MAX_IMPORT_FILE_BYTES = 10 * 1024 * 1024;
 const ORDER_NO = /^[A-Za-z0-9._/-]{1,32}$/;
 
 type ColumnKey = (typeof IMPORT_COLUMNS)[number]['key'];
@@ -70,6 +74,9 @@ function normalizeDate(text: string): string | null {
  */
 @Injectable()
 export class ProductionOrderImportService {
+  /** One import at a time per instance: each holds a workbook in memory and a long transaction. */
+  private running = false;
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly unitOfWork: UnitOfWork,
@@ -112,9 +119,18 @@ export class ProductionOrderImportService {
     return Buffer.from(await workbook.xlsx.writeBuffer());
   }
 
-  async importFile(files: Express.Multer.File[] | undefined, language: Language): Promise<{ created: number; orders: { id: number; orderNo: string }[] }> {
-    const file = files?.find((candidate) => candidate.fieldname === IMPORT_FILE_FIELD);
+  async importFile(file: Express.Multer.File | undefined, language: Language): Promise<{ created: number; orders: { id: number; orderNo: string }[] }> {
     if (!file) throw new DomainException('validation', {}, { field: IMPORT_FILE_FIELD, problem: 'required', label: { 'zh-CN': '文件', en: 'File' } });
+    if (this.running) throw new DomainException('importBusy', { seconds: 5 });
+    this.running = true;
+    try {
+      return await this.importBuffer(file.buffer, language);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async importBuffer(buffer: Buffer, language: Language): Promise<{ created: number; orders: { id: number; orderNo: string }[] }> {
     const errors: ImportRowError[] = [];
     const message = (problem: ImportProblem, params: Record<string, string | number> = {}) =>
       IMPORT_PROBLEMS[problem][language].replace(/\{(\w+)\}/g, (_, key: string) => String(params[key] ?? ''));
@@ -122,10 +138,16 @@ export class ProductionOrderImportService {
       errors.push({ row, column, message: message(problem, params) });
     const titleOf = (key: ColumnKey) => IMPORT_COLUMNS.find((column) => column.key === key)!.title[language];
 
-    const rows = await this.readSheet(file.buffer, fail, titleOf);
+    // A zip bomb is refused from the zip's directory, before anything is inflated.
+    const zipProblem = checkZip(buffer);
+    if (zipProblem?.kind === 'notZip') fail(1, '', 'notExcel');
+    else if (zipProblem) throw zipRefusal(zipProblem);
+    if (errors.length) throw this.invalid(errors);
+
+    const rows = await this.readSheet(buffer, fail, titleOf);
     if (errors.length === 0 && rows.length === 0) fail(1, '', 'noRows');
     if (rows.length > MAX_IMPORT_ROWS) {
-      fail(MAX_IMPORT_ROWS + 2, '', 'tooManyRows', { max: MAX_IMPORT_ROWS });
+      fail(rows[MAX_IMPORT_ROWS].row, '', 'tooManyRows', { max: MAX_IMPORT_ROWS });
       rows.length = MAX_IMPORT_ROWS;
     }
     if (errors.length) throw this.invalid(errors);
@@ -169,44 +191,61 @@ export class ProductionOrderImportService {
     return new DomainException('importInvalid', { count: errors.length }, { errors });
   }
 
-  /** The first worksheet's data rows, columns found by their header (either language, or the key). */
+  /**
+   * The first worksheet's data rows, columns found by their header (either language, or the
+   * key). Read as a stream, row by row; stops one row past the cap (the caller reports it).
+   */
   private async readSheet(
     buffer: Buffer,
     fail: (row: number, column: string, problem: ImportProblem, params?: Record<string, string | number>) => void,
     titleOf: (key: ColumnKey) => string,
   ): Promise<SheetRow[]> {
-    const workbook = new ExcelJS.Workbook();
+    const input = Readable.from([buffer]);
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
+    const rows: SheetRow[] = [];
+    const columnOf = new Map<ColumnKey, number>();
+    let sawSheet = false;
+    let sawHeader = false;
     try {
-      await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+      for await (const sheet of reader) {
+        sawSheet = true;
+        for await (const row of sheet) {
+          if (!sawHeader) {
+            // The header is the sheet's first row, wherever it is.
+            sawHeader = true;
+            if (row.number !== 1) break;
+            row.eachCell((cell, columnNumber) => {
+              const header = cellText(cell.value).toLowerCase();
+              const column = IMPORT_COLUMNS.find((c) => [c.key.toLowerCase(), c.title['zh-CN'].toLowerCase(), c.title.en.toLowerCase()].includes(header));
+              if (column && !columnOf.has(column.key)) columnOf.set(column.key, columnNumber);
+            });
+            if (columnOf.size === 0) break;
+            continue;
+          }
+          const values: SheetRow['values'] = {};
+          let empty = true;
+          for (const [key, columnNumber] of columnOf) {
+            const text = cellText(row.getCell(columnNumber).value);
+            if (text) empty = false;
+            values[key] = text;
+          }
+          if (!empty) rows.push({ row: row.number, values });
+          if (rows.length > MAX_IMPORT_ROWS) break;
+        }
+        break; // the first worksheet only
+      }
     } catch {
       fail(1, '', 'notExcel');
       return [];
+    } finally {
+      input.destroy();
     }
-    const sheet = workbook.worksheets[0];
-    if (!sheet) {
+    if (!sawSheet) {
       fail(1, '', 'noRows');
       return [];
     }
-    const columnOf = new Map<ColumnKey, number>();
-    sheet.getRow(1).eachCell((cell, columnNumber) => {
-      const header = cellText(cell.value).toLowerCase();
-      const column = IMPORT_COLUMNS.find((c) => [c.key.toLowerCase(), c.title['zh-CN'].toLowerCase(), c.title.en.toLowerCase()].includes(header));
-      if (column && !columnOf.has(column.key)) columnOf.set(column.key, columnNumber);
-    });
     for (const column of IMPORT_COLUMNS) if (column.required && !columnOf.has(column.key)) fail(1, titleOf(column.key), 'missingColumn');
     if (columnOf.size === 0) return [];
-    const rows: SheetRow[] = [];
-    sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-      if (rowNumber === 1) return;
-      const values: SheetRow['values'] = {};
-      let empty = true;
-      for (const [key, columnNumber] of columnOf) {
-        const text = cellText(row.getCell(columnNumber).value);
-        if (text) empty = false;
-        values[key] = text;
-      }
-      if (!empty) rows.push({ row: rowNumber, values });
-    });
     return rows;
   }
 
@@ -314,4 +353,16 @@ function groupRows(rows: ParsedRow[]): Map<string, ParsedRow[]> {
     else groups.set(key, [row]);
   }
   return groups;
+}
+
+/** The translated refusal of an archive that would inflate too far. */
+function zipRefusal(problem: Exclude<ZipProblem, { kind: 'notZip' }>): DomainException {
+  const mib = (bytes: number) => (Number.isFinite(bytes) ? `${Math.ceil(bytes / 1024 / 1024)} MiB` : '> 4 GiB');
+  const reason =
+    problem.kind === 'tooManyEntries'
+      ? { 'zh-CN': `压缩包内有 ${problem.entries} 个条目，最多 ${problem.max} 个`, en: `${problem.entries} entries in the archive, at most ${problem.max}` }
+      : problem.kind === 'tooLarge'
+        ? { 'zh-CN': `解压后 ${mib(problem.bytes)}，最多 ${mib(problem.max)}`, en: `${mib(problem.bytes)} uncompressed, at most ${mib(problem.max)}` }
+        : { 'zh-CN': `条目 ${problem.entry} 的压缩比为 ${problem.ratio}:1，最多 ${problem.max}:1`, en: `entry ${problem.entry} compresses ${problem.ratio}:1, at most ${problem.max}:1` };
+  return new DomainException('importTooLarge', { reason }, { zip: problem.kind });
 }
