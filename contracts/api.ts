@@ -62,6 +62,8 @@ export interface DashboardSettingsView extends DashboardSettings {
 export interface HealthStatus {
   status: 'ok' | 'degraded';
   database: 'up' | 'down';
+  /** 'down' makes the status 'degraded' (still 200): live updates stay on each instance meanwhile. */
+  redis: 'up' | 'down' | 'disabled';
   realtime: 'local' | 'redis';
   uptimeSeconds: number;
 }

@@ -111,6 +111,34 @@ export interface SubscribeResult {
   missed: DomainEventEnvelope[];
   /** True when the client is too far behind to replay: reload the snapshot from the API. */
   resync: boolean;
+  /**
+   * Set when the request was refused as a whole (nothing joined, nothing replayed):
+   * 'rateLimited' — too many subscribes on this socket, retry after `retryAfterMs`;
+   * 'sessionEnded' — the session expired or was revoked (the socket is being closed).
+   */
+  error?: { code: 'rateLimited' | 'sessionEnded'; retryAfterMs?: number };
+}
+
+/**
+ * server → client, every few seconds from the instance a socket is connected to: how many events
+ * each active room received with seq in (from, to]. A client that saw fewer in a room it joined
+ * missed some (e.g. while Redis could not carry them between instances) and re-subscribes with a
+ * lastSeq of at most `from` after a random delay.
+ */
+export interface HeadTick {
+  head: number;
+  from: number;
+  to: number;
+  counts: Record<string, number>;
+}
+
+/**
+ * server → client, when the connection between app instances (Redis) comes back after an
+ * outage: events may have been lost since `since`; every subscription re-subscribes with a
+ * lastSeq of at most `since`, after a random delay (so boards do not all hit the database at once).
+ */
+export interface ResumeHint {
+  since: number;
 }
 
 export const SOCKET_EVENTS = {
@@ -120,6 +148,10 @@ export const SOCKET_EVENTS = {
   subscribe: 'subscribe',
   /** client → server: { rooms } */
   unsubscribe: 'unsubscribe',
+  /** server → client: HeadTick (gap detector) */
+  head: 'head',
+  /** server → client: ResumeHint (catch up after an outage between instances) */
+  resume: 'resume',
 } as const;
 
 /** Socket.IO handshake `auth`: a user token, or the public board key. */

@@ -1,4 +1,5 @@
 import { createApp } from './app.factory.js';
+import { installGracefulShutdown } from './lifecycle/graceful-shutdown.js';
 import { ConfigError, loadConfig } from './config/app-config.js';
 
 async function main(): Promise<void> {
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   }
   const app = await createApp(config);
   await app.listen(config.PORT, config.HOST);
+  installGracefulShutdown(app);
   const url = `http://localhost:${config.PORT}`;
   const password = process.env.ADMIN_PASSWORD ? '(the ADMIN_PASSWORD you set)' : config.ADMIN_PASSWORD;
   console.log(

@@ -71,6 +71,16 @@ export class EventStore {
     return Number(rows[0]?.head ?? 0);
   }
 
+  /** How many events each room received with seq in (from, to]: the realtime gap detector's tick. */
+  async countsByRoom(from: number, to: number): Promise<Record<string, number>> {
+    if (to <= from) return {};
+    const rows: { room: string; count: number }[] = await this.dataSource.query(
+      `SELECT room, count(*)::int AS count FROM domain_event, unnest(rooms) AS room WHERE seq > $1 AND seq <= $2 GROUP BY room`,
+      [from, to],
+    );
+    return Object.fromEntries(rows.map((row) => [row.room, Number(row.count)]));
+  }
+
   /**
    * Events in `rooms` that a client whose last applied event is `lastSeq` may have missed.
    * Sequence numbers are taken before commit, so two transactions can commit out of seq order:

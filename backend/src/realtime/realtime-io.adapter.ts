@@ -2,18 +2,29 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Server, ServerOptions } from 'socket.io';
-import type { RedisClient } from '../redis/redis.module.js';
+import { closeRedisClient, startConnecting, watchRedisClient, type RedisClient } from '../redis/redis.module.js';
+import { RedisLink } from './redis-link.js';
 
 /**
  * Socket.IO with the Redis Streams adapter when REDIS_URL is set, so a broadcast from one app
- * instance reaches clients connected to any other. The adapter blocks on XREAD, so it gets a
- * connection of its own rather than the shared client.
+ * instance reaches clients connected to any other.
+ *
+ * Redis outages (docs/ARCHITECTURE.md, "Live updates"): the adapter is attached at boot even
+ * when Redis is not reachable yet — its clients keep reconnecting in the background. Its
+ * publishing client has no offline queue, so while Redis is away a broadcast's XADD fails at
+ * once and the adapter still delivers to this instance's own sockets (ClusterAdapter.broadcast
+ * catches the error, then broadcasts locally). The clients the adapter duplicates for itself
+ * (the blocking XREAD reader, the pub/sub subscriber) keep an offline queue: their read loop
+ * then waits for the reconnection instead of spinning on instant failures. Every client has an
+ * 'error' listener; RedisLink reports the outage and the return to the gateway, which tells
+ * boards to catch up from the event log.
  */
 export class RealtimeIoAdapter extends IoAdapter {
   private adapterClient?: RedisClient;
+  private readonly duplicates: RedisClient[] = [];
 
   constructor(
-    app: INestApplicationContext,
+    private readonly app: INestApplicationContext,
     private readonly redis: RedisClient | null,
     private readonly streamName: string,
     private readonly corsOrigins: string[],
@@ -21,10 +32,21 @@ export class RealtimeIoAdapter extends IoAdapter {
     super(app);
   }
 
+  /** Starts the adapter's own connection; waits briefly for it, never until Redis is back. */
   async connectRedis(): Promise<void> {
     if (!this.redis) return;
-    this.adapterClient = this.redis.duplicate();
-    await this.adapterClient.connect();
+    const client = watchRedisClient(this.redis.duplicate({ disableOfflineQueue: true }), 'socket adapter');
+    const duplicate = client.duplicate.bind(client);
+    // The adapter duplicates this client for its reader and subscriber (and adds a listener that
+    // ignores errors). Give them an offline queue and our own logging.
+    client.duplicate = ((overrides?: Parameters<RedisClient['duplicate']>[0]) => {
+      const copy = watchRedisClient(duplicate({ ...overrides, disableOfflineQueue: false }), 'socket adapter reader');
+      this.duplicates.push(copy as unknown as RedisClient);
+      return copy;
+    }) as unknown as RedisClient['duplicate'];
+    this.adapterClient = client;
+    this.app.get(RedisLink, { strict: false }).watch(client);
+    await startConnecting(client);
   }
 
   override createIOServer(port: number, options?: Partial<ServerOptions>): Server {
@@ -45,7 +67,10 @@ export class RealtimeIoAdapter extends IoAdapter {
   }
 
   override async close(server: Server): Promise<void> {
+    // Closing the server closes its adapter, which stops the read loop (it checks an abort
+    // signal after each XREAD); only then may its clients go: a blocking XREAD is cut short.
     await super.close(server);
-    if (this.adapterClient?.isOpen) await this.adapterClient.quit();
+    for (const client of this.duplicates) client.destroy();
+    await closeRedisClient(this.adapterClient);
   }
 }

@@ -1,15 +1,26 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { Server, Socket } from 'socket.io';
-import { SOCKET_EVENTS, type DomainEventEnvelope, type SocketAuth, type SubscribeResult } from '../../../contracts/events.js';
+import { DataSource } from 'typeorm';
+import {
+  SOCKET_EVENTS,
+  type DomainEventEnvelope,
+  type HeadTick,
+  type ResumeHint,
+  type SocketAuth,
+  type SubscribeResult,
+} from '../../../contracts/events.js';
 import { AuthService } from '../auth/auth.service.js';
 import { EventBus, type EventSink } from '../events/event-bus.service.js';
 import { EventStore } from '../events/event-store.js';
 import { SettingService } from '../setting/setting.service.js';
+import { RedisLink } from './redis-link.js';
 import { BOARD_KEY_ROOM, mayJoin, SESSION_ROOM, type SocketIdentity } from './room-policy.js';
 
 interface SocketData {
   identity: SocketIdentity;
+  auth: SocketAuth;
 }
 /** What a client may send: requests, answered through the Socket.IO acknowledgement when it asks for one. */
 interface ClientRequests {
@@ -18,32 +29,68 @@ interface ClientRequests {
 }
 type ClientSocket = Socket<ClientRequests, Record<string, never>, Record<string, never>, SocketData>;
 
+/** Per-socket bookkeeping for the abuse limits; dies with the socket. */
+interface SocketLimits {
+  /** Times of the recent subscribe requests (sliding window). */
+  subscribes: number[];
+  /** Room → the nudge generation of its last replay on this connection. */
+  replays: Map<string, number>;
+}
+
 const MAX_ROOMS_PER_REQUEST = 50;
+export const MAX_ROOMS_PER_SOCKET = 100;
+export const SUBSCRIBE_LIMIT = 10;
+export const SUBSCRIBE_WINDOW_MS = 10_000;
+/** Server-side event sent between instances (through the adapter) when one sees Redis come back. */
+const RESUME_BETWEEN_INSTANCES = 'realtime:resume';
+
+function intervalFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
 
 /**
  * The only place that talks to Socket.IO: authenticates sockets in the handshake, joins the
  * rooms the policy allows, replays what a reconnecting client missed, and emits committed
- * events to their rooms.
+ * events to their rooms. Keeps boards from going silently stale when Redis drops events between
+ * instances: a periodic per-room count of recent events (gap detector) and a resume hint when
+ * Redis comes back (docs/ARCHITECTURE.md, "Live updates").
  */
 @WebSocketGateway()
-export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, EventSink {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, EventSink, OnApplicationShutdown {
   private readonly logger = new Logger('Realtime');
   @WebSocketServer() private server: Server;
+  private readonly limits = new WeakMap<ClientSocket, SocketLimits>();
+  /** Bumped on each nudge (tick or resume) sent to this instance's sockets: allows one more replay per room. */
+  private generation = 0;
+  /** The highest seq this instance knows of (its ticks, the events it delivered). */
+  private lastHead = 0;
+  /** The heads of the two previous ticks: the next tick reports counts between them. */
+  private tickHeads: number[] = [];
+  /** The head known when Redis was lost: boards replay from there once it is back. */
+  private outageSince: number | null = null;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly tickEveryMs = intervalFromEnv('REALTIME_HEAD_TICK_MS', 5000);
+  private readonly sweepEveryMs = intervalFromEnv('REALTIME_SESSION_SWEEP_MS', 60_000);
 
   constructor(
     private readonly auth: AuthService,
     private readonly settings: SettingService,
     private readonly store: EventStore,
     private readonly bus: EventBus,
+    private readonly link: RedisLink,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   afterInit(server: Server): void {
     // Guards do not run on connection; the handshake middleware is where sockets authenticate.
     server.use((socket, next) => {
-      this.identify(socket.handshake.auth as SocketAuth)
+      const auth = (socket.handshake.auth ?? {}) as SocketAuth;
+      this.identify(auth)
         .then((identity) => {
           if (!identity) return next(new Error('unauthorized'));
           (socket as ClientSocket).data.identity = identity;
+          (socket as ClientSocket).data.auth = identity.kind === 'user' ? { token: auth.token } : { boardKey: auth.boardKey };
           next();
         })
         .catch((error: unknown) => {
@@ -52,11 +99,29 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
         });
     });
     this.bus.register(this);
+    this.link.on('lost', () => {
+      this.outageSince ??= this.lastHead;
+    });
+    this.link.on('restored', () => this.resumeAfterOutage());
+    (server.of('/') as unknown as NodeJS.EventEmitter).on(RESUME_BETWEEN_INSTANCES, (since: unknown) => {
+      if (typeof since === 'number' && Number.isSafeInteger(since) && since >= 0) this.nudgeResume(since);
+    });
+    this.store.headSeq().then(
+      (head) => (this.lastHead = Math.max(this.lastHead, head)),
+      () => undefined,
+    );
+    this.timers.push(setInterval(() => void this.tick(), this.tickEveryMs), setInterval(() => void this.sweepSessions(), this.sweepEveryMs));
+    for (const timer of this.timers) timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    for (const timer of this.timers) clearInterval(timer);
   }
 
   handleConnection(socket: ClientSocket): void {
     const identity = socket.data.identity;
     if (!identity) return void socket.disconnect(true);
+    this.limits.set(socket, { subscribes: [], replays: new Map() });
     void socket.join(identity.kind === 'user' ? SESSION_ROOM(identity.user.sessionId) : BOARD_KEY_ROOM);
     // Plain listeners instead of Nest's @SubscribeMessage: Nest's adapter builds an rxjs pipeline
     // per handler per socket, about 8.5 KiB of heap per connected board (the scan bench measured
@@ -81,28 +146,70 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     const rooms = Array.isArray(request.rooms)
       ? request.rooms.filter((room): room is string => typeof room === 'string').slice(0, MAX_ROOMS_PER_REQUEST)
       : [];
-    const joined = rooms.filter((room) => mayJoin(socket.data.identity, room));
-    const refused = rooms.filter((room) => !joined.includes(room));
+    const limits = this.limits.get(socket) ?? { subscribes: [], replays: new Map<string, number>() };
+    const refusal = (error: NonNullable<SubscribeResult['error']>): SubscribeResult => ({ joined: [], refused: rooms, headSeq: this.lastHead, missed: [], resync: false, error });
+
+    // Rate limit: counted before any work, refused with an answer (not dropped).
+    const now = Date.now();
+    limits.subscribes = limits.subscribes.filter((at) => at > now - SUBSCRIBE_WINDOW_MS);
+    if (limits.subscribes.length >= SUBSCRIBE_LIMIT) {
+      return refusal({ code: 'rateLimited', retryAfterMs: limits.subscribes[0] + SUBSCRIBE_WINDOW_MS - now });
+    }
+    limits.subscribes.push(now);
+
+    // Permissions as they are now: a changed permission or an ended session applies here.
+    const identity = await this.currentIdentity(socket);
+    if (!identity) {
+      setImmediate(() => socket.disconnect(true));
+      return refusal({ code: 'sessionEnded' });
+    }
+    socket.data.identity = identity;
+    const dropped = [...socket.rooms].filter((room) => this.isSubscribedRoom(socket, room) && !mayJoin(identity, room));
+    for (const room of dropped) await socket.leave(room);
+
+    // At most MAX_ROOMS_PER_SOCKET rooms joined at a time.
+    let room = 0;
+    let free = MAX_ROOMS_PER_SOCKET - [...socket.rooms].filter((r) => this.isSubscribedRoom(socket, r)).length;
+    const joined: string[] = [];
+    for (; room < rooms.length; room++) {
+      const name = rooms[room];
+      if (!mayJoin(identity, name) || joined.includes(name)) continue;
+      if (socket.rooms.has(name)) joined.push(name);
+      else if (free > 0) {
+        joined.push(name);
+        free--;
+      }
+    }
+    const refused = rooms.filter((name) => !joined.includes(name));
     // Join first, then read the log: an event committed in between arrives twice (live and in
     // the replay) rather than not at all; clients drop duplicates by seq.
     await socket.join(joined);
     const lastSeq = Number(request.lastSeq);
     if (request.lastSeq === undefined || request.lastSeq === null || !Number.isSafeInteger(lastSeq) || lastSeq < 0 || joined.length === 0) {
-      return { joined, refused, headSeq: await this.store.headSeq(), missed: [], resync: false };
+      return { joined, refused, headSeq: this.noteHead(await this.store.headSeq()), missed: [], resync: false };
     }
+    // One replay per room per connection, plus one after each nudge the server sent (a tick or
+    // a resume hint): beyond that the client reloads its snapshot instead.
+    if (joined.some((name) => (limits.replays.get(name) ?? -1) >= this.generation)) {
+      return { joined, refused, headSeq: this.noteHead(await this.store.headSeq()), missed: [], resync: true };
+    }
+    for (const name of joined) limits.replays.set(name, this.generation);
     const [replay, headSeq] = await Promise.all([this.store.findSince(lastSeq, joined), this.store.headSeq()]);
-    return { joined, refused, headSeq, missed: replay.events, resync: replay.resync };
+    return { joined, refused, headSeq: this.noteHead(headSeq), missed: replay.events, resync: replay.resync };
   }
 
   async unsubscribe(socket: ClientSocket, body: unknown): Promise<{ left: string[] }> {
     const rooms = Array.isArray((body as { rooms?: unknown })?.rooms) ? ((body as { rooms: unknown[] }).rooms.filter((r) => typeof r === 'string') as string[]) : [];
-    const left = rooms.filter((room) => !room.startsWith('session:') && room !== BOARD_KEY_ROOM);
+    const left = rooms.filter((room) => this.isSubscribedRoom(socket, room));
     await Promise.all(left.map((room) => socket.leave(room)));
     return { left };
   }
 
   deliver(events: DomainEventEnvelope[]): void {
-    for (const event of events) this.server.to(event.rooms).emit(SOCKET_EVENTS.domainEvent, event);
+    for (const event of events) {
+      this.noteHead(event.seq);
+      this.server.to(event.rooms).emit(SOCKET_EVENTS.domainEvent, event);
+    }
   }
 
   endSessions(sessionIds: number[]): void {
@@ -111,6 +218,90 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
 
   endBoardKeySockets(): void {
     this.server.in(BOARD_KEY_ROOM).disconnectSockets(true);
+  }
+
+  /**
+   * The gap detector, every few seconds on each instance, to its own sockets only: per room, how
+   * many events were recorded between the heads of the two previous ticks (old enough to have
+   * been delivered live). One cheap indexed query per instance per tick, whatever the number of boards.
+   */
+  async tick(): Promise<void> {
+    try {
+      const head = this.noteHead(await this.store.headSeq());
+      this.tickHeads.push(head);
+      if (this.tickHeads.length > 2) this.tickHeads.shift();
+      if (this.tickHeads.length < 2 || this.server.sockets.sockets.size === 0) return;
+      const [from, to] = this.tickHeads;
+      const local = this.server.sockets.adapter.rooms;
+      const counts = Object.fromEntries(Object.entries(await this.store.countsByRoom(from, to)).filter(([room]) => local.has(room)));
+      this.generation++;
+      this.server.local.emit(SOCKET_EVENTS.head, { head, from, to, counts } satisfies HeadTick);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'realtime tick failed');
+    }
+  }
+
+  /** Redis is back: this instance's boards, and (through Redis) every other instance's, catch up from `since`. */
+  private resumeAfterOutage(): void {
+    const since = this.outageSince ?? this.lastHead;
+    this.outageSince = null;
+    this.nudgeResume(since);
+    this.server.serverSideEmit(RESUME_BETWEEN_INSTANCES, since);
+  }
+
+  private nudgeResume(since: number): void {
+    this.generation++;
+    this.server.local.emit(SOCKET_EVENTS.resume, { since } satisfies ResumeHint);
+  }
+
+  /** Disconnects this instance's sockets whose session expired, was revoked, or whose user was disabled. */
+  async sweepSessions(): Promise<number> {
+    const bySession = new Map<number, ClientSocket[]>();
+    for (const socket of this.server.sockets.sockets.values() as IterableIterator<ClientSocket>) {
+      const identity = socket.data.identity;
+      if (identity?.kind !== 'user') continue;
+      const list = bySession.get(identity.user.sessionId) ?? [];
+      list.push(socket);
+      bySession.set(identity.user.sessionId, list);
+    }
+    if (bySession.size === 0) return 0;
+    try {
+      const rows: { id: number }[] = await this.dataSource.query(
+        `SELECT s.id FROM user_session s JOIN app_user u ON u.id = s.user_id
+          WHERE s.id = ANY($1::int[]) AND s.revoked_at IS NULL AND s.expires_at > now() AND u.enabled`,
+        [[...bySession.keys()]],
+      );
+      const alive = new Set(rows.map((row) => Number(row.id)));
+      let ended = 0;
+      for (const [sessionId, sockets] of bySession) {
+        if (alive.has(sessionId)) continue;
+        for (const socket of sockets) socket.disconnect(true);
+        ended += sockets.length;
+      }
+      return ended;
+    } catch (error) {
+      this.logger.warn({ err: error }, 'socket session sweep failed');
+      return 0;
+    }
+  }
+
+  /** Disconnects every socket of this instance (graceful shutdown: boards reconnect to another instance). */
+  disconnectAll(): void {
+    this.server?.local.disconnectSockets(true);
+  }
+
+  private noteHead(seq: number): number {
+    if (seq > this.lastHead) this.lastHead = seq;
+    return seq;
+  }
+
+  /** A room the client chose (not its own id, session or board-key room). */
+  private isSubscribedRoom(socket: ClientSocket, room: string): boolean {
+    return room !== socket.id && !room.startsWith('session:') && room !== BOARD_KEY_ROOM;
+  }
+
+  private async currentIdentity(socket: ClientSocket): Promise<SocketIdentity | null> {
+    return this.identify(socket.data.auth ?? {});
   }
 
   private async identify(auth: SocketAuth | undefined): Promise<SocketIdentity | null> {

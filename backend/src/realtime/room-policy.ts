@@ -1,17 +1,69 @@
+import { ALL_MASTER_DATA, COMPANY_DEFINITION } from '../../../contracts/master-data.js';
+import { permissionNameOf } from '../../../contracts/routes.js';
 import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
 
 /** Who is behind a socket: a logged-in user, or a public board that showed the board key. */
 export type SocketIdentity = { kind: 'user'; user: AuthenticatedUser } | { kind: 'boardKey' };
 
 const BOARD_KEY_ROOMS = new Set(['board', 'settings']);
-const USER_ROOMS = new Set(['board', 'settings', 'statistics', 'saleOrders', 'productionOrders']);
-const ENTITY_ROOM = /^(order|saleOrder|process):[1-9]\d{0,9}$/;
-const MASTER_DATA_ROOM = /^masterData:[a-zA-Z]{1,32}$/;
+const ENTITY_ROOM = /^(order|saleOrder|process):([1-9]\d{0,9})$/;
+const MASTER_DATA_ROOM = /^masterData:([a-zA-Z]{1,32})$/;
 
-/** The server, not the client, decides which rooms a socket may join. */
+// A room carries the data of some HTTP endpoints; joining it needs what reading them needs
+// (the route names of their @ForRoute, any one suffices). Keep in step with the controllers.
+/** Production orders: productionOrder list/detail (ProductionOrderIndex, OrderIndex, OrderReview, OrderHide) and the schedule. */
+const PRODUCTION_ORDER_ROUTES = ['ProductionOrderIndex', 'OrderIndex', 'OrderReview', 'OrderHide', 'ScheduleIndex'];
+/** One order's progress also shows at the scan station (scan lookup) — scanners hold Scan. */
+const ORDER_ROUTES = [...PRODUCTION_ORDER_ROUTES, 'Scan'];
+/** Sale orders: saleOrder list/detail (SaleOrderIndex) and the sale-order lines (SaleOrderSub). */
+const SALE_ORDER_ROUTES = ['SaleOrderIndex', 'SaleOrderSub'];
+/** The console's statistics (statistics/console is ForRoute HomeIndex). */
+const STATISTICS_ROUTES = ['HomeIndex'];
+/** A process's stream of progress: the schedule and the scan station. */
+const PROCESS_ROUTES = ['ScheduleIndex', 'Scan'];
+/** masterData:<entity> → the entity's list route (<routeName>Index); company and user have their own screens. */
+const MASTER_DATA_ROUTES: ReadonlyMap<string, string[]> = new Map([
+  ...Object.values(ALL_MASTER_DATA).map((definition): [string, string[]] => [definition.name, [`${definition.routeName}Index`]]),
+  [COMPANY_DEFINITION.name, [COMPANY_DEFINITION.routeName]],
+  ['user', ['UserIndex']],
+]);
+
+function holdsAny(user: AuthenticatedUser, routeNames: readonly string[]): boolean {
+  return routeNames.some((routeName) => user.permissions.includes(permissionNameOf(routeName)));
+}
+
+/**
+ * The server, not the client, decides which rooms a socket may join: a room needs the same
+ * permission as the endpoints serving its data. Called on every subscribe with the session's
+ * current permissions, so a permission change applies from the next subscribe.
+ */
 export function mayJoin(identity: SocketIdentity, room: string): boolean {
   if (identity.kind === 'boardKey') return BOARD_KEY_ROOMS.has(room);
-  return USER_ROOMS.has(room) || ENTITY_ROOM.test(room) || MASTER_DATA_ROOM.test(room);
+  const { user } = identity;
+  switch (room) {
+    case 'board':
+    case 'settings':
+      return true;
+    case 'statistics':
+      return holdsAny(user, STATISTICS_ROUTES);
+    case 'saleOrders':
+      return holdsAny(user, SALE_ORDER_ROUTES);
+    case 'productionOrders':
+      return holdsAny(user, PRODUCTION_ORDER_ROUTES);
+  }
+  const entity = ENTITY_ROOM.exec(room);
+  if (entity) {
+    const [, kind, id] = entity;
+    if (kind === 'order') return holdsAny(user, ORDER_ROUTES);
+    if (kind === 'saleOrder') return holdsAny(user, SALE_ORDER_ROUTES);
+    return holdsAny(user, PROCESS_ROUTES) || user.processIds.includes(Number(id));
+  }
+  const masterData = MASTER_DATA_ROOM.exec(room);
+  if (masterData) {
+    const routes = MASTER_DATA_ROUTES.get(masterData[1]); // a Map: no prototype names
+    return routes !== undefined && holdsAny(user, routes);
+  }
+  return false;
 }
 
 export const SESSION_ROOM = (sessionId: number) => `session:${sessionId}`;

@@ -20,6 +20,11 @@ export class EventSequencer {
     return this.highest;
   }
 
+  /** Seqs at or below this count as applied (snapshot, or dropped from the bounded set). */
+  get floorSeq(): number | undefined {
+    return this.floor;
+  }
+
   /** A snapshot reflecting everything up to `headSeq` replaced the state: start over from it. */
   reset(headSeq: number): void {
     this.floor = headSeq;

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import type { DomainEventEnvelope, SubscribeRequest, SubscribeResult } from '@contracts/events';
-import { RealtimeClient, type AppSocket } from './socket';
+import { CATCH_UP_JITTER_MS, RealtimeClient, type AppSocket } from './socket';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -173,6 +173,80 @@ describe('RealtimeClient', () => {
     socket.fire('connect_error', new Error('unauthorized'));
     expect(client.connection.get()).toMatchObject({ status: 'disconnected', reason: 'unauthorized' });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  describe('catching up while connected (Redis between instances lost events)', () => {
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    afterEach(() => jest.restoreAllMocks());
+
+    it('replays from the hint after a resume, applying events lost below ones already seen', async () => {
+      jest.spyOn(Math, 'random').mockReturnValue(0);
+      const { socket, applied, onResync } = setup();
+      socket.serverConnect();
+      await socket.answer({ headSeq: 10 });
+      socket.fire('domain-event', event(11));
+      socket.fire('domain-event', event(14)); // 12 and 13 went to another instance and were lost
+      socket.fire('resume', { since: 10 });
+      await flush();
+      expect(socket.requests[1]).toEqual({ rooms: ['settings'], lastSeq: 10 });
+      await socket.answer({ headSeq: 14, missed: [event(11), event(12), event(13), event(14)] });
+      expect(applied).toEqual([11, 14, 12, 13]);
+      expect(onResync).toHaveBeenCalledTimes(1);
+    });
+
+    it('detects a gap from the per-room counts of a tick, and ignores ticks that match', async () => {
+      jest.spyOn(Math, 'random').mockReturnValue(0);
+      const { socket, applied } = setup();
+      socket.serverConnect();
+      await socket.answer({ headSeq: 10 });
+      socket.fire('domain-event', event(11));
+      socket.fire('domain-event', event(13));
+      socket.fire('head', { head: 13, from: 10, to: 13, counts: { settings: 2, board: 7 } });
+      await flush();
+      expect(socket.requests).toHaveLength(1); // saw both: nothing missing
+      socket.fire('domain-event', event(16));
+      socket.fire('head', { head: 20, from: 13, to: 18, counts: { settings: 2 } }); // 17 never came
+      await flush();
+      expect(socket.requests[1]).toEqual({ rooms: ['settings'], lastSeq: 13 });
+      await socket.answer({ headSeq: 20, missed: [event(16), event(17)] });
+      expect(applied).toEqual([11, 13, 16, 17]);
+    });
+
+    it('does not count a range from before its snapshot as a gap', async () => {
+      jest.spyOn(Math, 'random').mockReturnValue(0);
+      const { socket } = setup();
+      socket.serverConnect();
+      await socket.answer({ headSeq: 10 });
+      socket.fire('head', { head: 12, from: 5, to: 12, counts: { settings: 4 } });
+      await flush();
+      expect(socket.requests).toHaveLength(1);
+    });
+
+    it('spreads catch-ups over a random delay, one per subscription however many hints arrive', async () => {
+      jest.spyOn(Math, 'random').mockReturnValue(0.05); // 5 % of the jitter window
+      const { socket } = setup();
+      socket.serverConnect();
+      await socket.answer({ headSeq: 10 });
+      socket.fire('domain-event', event(12));
+      socket.fire('resume', { since: 11 });
+      socket.fire('resume', { since: 9 });
+      await flush();
+      expect(socket.requests).toHaveLength(1);
+      await sleep(0.05 * CATCH_UP_JITTER_MS + 30);
+      expect(socket.requests).toEqual([{ rooms: ['settings'] }, { rooms: ['settings'], lastSeq: 10 }]); // the snapshot covers up to 10
+    });
+
+    it('retries when the server answers that subscribes are rate limited', async () => {
+      jest.spyOn(Math, 'random').mockReturnValue(0);
+      const { socket, onResync } = setup();
+      socket.serverConnect();
+      await socket.answer({ joined: [], refused: ['settings'], error: { code: 'rateLimited', retryAfterMs: 20 } });
+      expect(onResync).not.toHaveBeenCalled();
+      await sleep(40);
+      expect(socket.requests).toHaveLength(2);
+      await socket.answer({ headSeq: 3 });
+      expect(onResync).toHaveBeenCalledTimes(1);
+    });
   });
 
   it('leaves the rooms when the last subscriber stops', async () => {

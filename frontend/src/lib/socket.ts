@@ -6,6 +6,8 @@ import { io, type Socket } from 'socket.io-client';
 import {
   SOCKET_EVENTS,
   type DomainEventEnvelope,
+  type HeadTick,
+  type ResumeHint,
   type SocketAuth,
   type SubscribeRequest,
   type SubscribeResult,
@@ -15,6 +17,8 @@ import { EventSequencer } from './event-sequencer';
 
 interface ServerToClientEvents {
   'domain-event': (event: DomainEventEnvelope) => void;
+  head: (tick: HeadTick) => void;
+  resume: (hint: ResumeHint) => void;
 }
 
 interface ClientToServerEvents {
@@ -52,11 +56,26 @@ interface Subscription {
   pending: DomainEventEnvelope[] | null;
   /** Bumped on every join and loss, so an answer to an older join is ignored. */
   attempt: number;
+  /** From which seq the live stream is complete (the last join's snapshot or replay start). */
+  baseline: number | undefined;
+  /** The headSeq of the last snapshot (resync): everything up to it is in the screen's state. */
+  snapshotSeq: number | undefined;
+  /** Recently received events (seq → rooms), to compare with the server's per-room counts. */
+  seen: Map<number, string[]>;
+  /** A catch-up (re-subscribe with an earlier lastSeq) waiting for its random delay. */
+  catchUp: { from: number; timer: ReturnType<typeof setTimeout> } | null;
 }
 
 const ACK_TIMEOUT_MS = 10_000;
 const RETRY_DELAY_MS = 3_000;
 const REVIVE_DELAY_MS = 1_000;
+/**
+ * A catch-up waits a random time up to this, so a thousand boards nudged at once reach the
+ * database spread over this window rather than in the same millisecond.
+ */
+export const CATCH_UP_JITTER_MS = 2_000;
+/** Bound on the events remembered for the gap check (the server's ticks prune it far sooner). */
+const SEEN_CAPACITY = 5_000;
 
 export const defaultSocketFactory: SocketFactory = (auth) =>
   io({
@@ -131,6 +150,8 @@ export class RealtimeClient {
     socket.on('disconnect', (reason) => this.handleDisconnect(reason, socket.active));
     socket.on('connect_error', (error: Error) => this.handleConnectError(error, socket.active));
     socket.on(SOCKET_EVENTS.domainEvent, (event: DomainEventEnvelope) => this.handleEvent(event));
+    socket.on(SOCKET_EVENTS.head, (tick: HeadTick) => this.handleHead(tick));
+    socket.on(SOCKET_EVENTS.resume, (hint: ResumeHint) => this.handleResume(hint));
     socket.connect();
   }
 
@@ -142,17 +163,24 @@ export class RealtimeClient {
     this.socket.disconnect();
     this.socket = null;
     this.auth = null;
-    for (const subscription of this.subscriptions) {
-      subscription.joined = false;
-      subscription.pending = null;
-      subscription.attempt += 1;
-    }
+    for (const subscription of this.subscriptions) this.lose(subscription);
     this.connection.set({ status: 'idle', staleSince: null, lastConnectedAt: null, reason: null });
   }
 
   /** Join rooms for as long as the returned function is not called. */
   subscribe(rooms: string[], handlers: RoomSubscriptionHandlers): () => void {
-    const subscription: Subscription = { rooms, handlers, sequencer: new EventSequencer(), joined: false, pending: null, attempt: 0 };
+    const subscription: Subscription = {
+      rooms,
+      handlers,
+      sequencer: new EventSequencer(),
+      joined: false,
+      pending: null,
+      attempt: 0,
+      baseline: undefined,
+      snapshotSeq: undefined,
+      seen: new Map(),
+      catchUp: null,
+    };
     this.subscriptions.add(subscription);
     if (this.socket?.connected) void this.join(subscription);
     return () => {
@@ -163,6 +191,7 @@ export class RealtimeClient {
         const rooms = subscription.rooms.filter((room) => !stillWanted.has(room));
         if (rooms.length > 0) this.socket.emit(SOCKET_EVENTS.unsubscribe, { rooms });
       }
+      this.lose(subscription);
     };
   }
 
@@ -185,12 +214,17 @@ export class RealtimeClient {
     for (const subscription of this.subscriptions) void this.join(subscription);
   }
 
+  /** The subscription is no longer joined on the server (connection lost, closed, or unsubscribed). */
+  private lose(subscription: Subscription): void {
+    subscription.joined = false;
+    subscription.pending = null;
+    subscription.attempt += 1;
+    if (subscription.catchUp) clearTimeout(subscription.catchUp.timer);
+    subscription.catchUp = null;
+  }
+
   private handleDisconnect(reason: string, willReconnect: boolean): void {
-    for (const subscription of this.subscriptions) {
-      subscription.joined = false;
-      subscription.pending = null;
-      subscription.attempt += 1;
-    }
+    for (const subscription of this.subscriptions) this.lose(subscription);
     this.setStatus(willReconnect ? 'reconnecting' : 'disconnected', reason);
     // The server ends board-key sockets when the key is turned off or rotated: knock again once,
     // so the handshake says whether the key still works ('unauthorized') instead of going quiet.
@@ -213,27 +247,47 @@ export class RealtimeClient {
     this.setStatus(willRetry ? 'reconnecting' : 'disconnected', error.message);
   }
 
-  private async join(subscription: Subscription): Promise<void> {
+  /**
+   * (Re)joins the subscription's rooms, replaying from its last seq — or from `from` when the
+   * server said events may have been lost since then (a catch-up).
+   */
+  private async join(subscription: Subscription, from?: number): Promise<void> {
     const socket = this.socket;
     if (!socket || subscription.pending) return;
     subscription.pending = [];
     const attempt = ++subscription.attempt;
     const current = (): boolean => this.socket === socket && subscription.attempt === attempt && this.subscriptions.has(subscription);
-    const lastSeq = subscription.sequencer.lastSeq;
+    let lastSeq = subscription.sequencer.lastSeq;
+    if (from !== undefined && lastSeq !== undefined) {
+      // The last snapshot covers what came before it; below the sequencer's floor it would
+      // drop lost events as already applied, so only a fresh snapshot is safe then.
+      const start = Math.max(from, subscription.snapshotSeq ?? 0);
+      const floor = subscription.sequencer.floorSeq;
+      lastSeq = floor !== undefined && start < floor ? undefined : Math.min(lastSeq, start);
+    }
     const request: SubscribeRequest = lastSeq === undefined ? { rooms: subscription.rooms } : { rooms: subscription.rooms, lastSeq };
     let result: SubscribeResult;
+    const retryLater = (delay: number) => {
+      subscription.pending = null;
+      setTimeout(() => {
+        if (current() && socket.connected) void this.join(subscription, from);
+      }, delay);
+    };
     try {
       result = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(SOCKET_EVENTS.subscribe, request);
     } catch {
-      if (!current()) return;
-      subscription.pending = null;
       // No answer in time: try again while this connection lasts.
-      setTimeout(() => {
-        if (current() && socket.connected) void this.join(subscription);
-      }, RETRY_DELAY_MS);
+      if (current()) retryLater(RETRY_DELAY_MS);
       return;
     }
     if (!current()) return;
+    if (result.error) {
+      // Too many subscribes on this socket: the server says when to come back. A session that
+      // ended is being disconnected by the server: nothing to retry.
+      if (result.error.code === 'rateLimited') retryLater((result.error.retryAfterMs ?? RETRY_DELAY_MS) + Math.random() * 500);
+      else subscription.pending = null;
+      return;
+    }
     subscription.joined = true;
     subscription.handlers.onSubscribed?.(result);
 
@@ -242,6 +296,9 @@ export class RealtimeClient {
       // Nothing to replay from: the snapshot covers everything up to headSeq. Live pushes keep
       // queueing in `pending` while it loads, so they are applied after it, in order.
       subscription.sequencer.reset(result.headSeq);
+      subscription.snapshotSeq = result.headSeq;
+      subscription.baseline = result.headSeq;
+      subscription.seen.clear();
       try {
         await subscription.handlers.onResync();
       } catch {
@@ -250,11 +307,62 @@ export class RealtimeClient {
       events = [];
     } else {
       events = result.missed.filter((event) => this.concerns(subscription, event));
+      subscription.baseline = lastSeq;
     }
     if (!current()) return;
     events.push(...(subscription.pending ?? []));
     subscription.pending = null;
+    for (const event of events) this.remember(subscription, event);
     for (const event of subscription.sequencer.acceptBatch(events)) subscription.handlers.onEvent(event);
+  }
+
+  private remember(subscription: Subscription, event: DomainEventEnvelope): void {
+    subscription.seen.set(event.seq, event.rooms);
+    if (subscription.seen.size > SEEN_CAPACITY) subscription.seen.delete(subscription.seen.keys().next().value as number);
+  }
+
+  /**
+   * The gap detector: the server counted, per room, the events with seq in (from, to]. A joined
+   * subscription that received fewer in one of its rooms (since a point its stream is complete
+   * from) missed some and catches up from `from`.
+   */
+  private handleHead(tick: HeadTick): void {
+    for (const subscription of this.subscriptions) {
+      if (!subscription.joined || subscription.pending) continue;
+      const complete = subscription.baseline !== undefined && tick.from >= subscription.baseline;
+      const missing =
+        complete &&
+        subscription.rooms.some((room) => {
+          const expected = tick.counts[room] ?? 0;
+          if (expected === 0) return false;
+          let received = 0;
+          for (const [seq, rooms] of subscription.seen) if (seq > tick.from && seq <= tick.to && rooms.includes(room)) received++;
+          return received < expected;
+        });
+      for (const seq of [...subscription.seen.keys()]) if (seq <= tick.from) subscription.seen.delete(seq);
+      if (missing) this.scheduleCatchUp(subscription, tick.from);
+    }
+  }
+
+  /** Redis came back between the app's instances: events since `since` may not have arrived. */
+  private handleResume(hint: ResumeHint): void {
+    for (const subscription of this.subscriptions) if (subscription.joined) this.scheduleCatchUp(subscription, hint.since);
+  }
+
+  private scheduleCatchUp(subscription: Subscription, from: number): void {
+    if (subscription.catchUp) {
+      subscription.catchUp.from = Math.min(subscription.catchUp.from, from);
+      return;
+    }
+    const timer = setTimeout(() => {
+      const pendingFrom = subscription.catchUp?.from ?? from;
+      subscription.catchUp = null;
+      if (!this.subscriptions.has(subscription) || !this.socket?.connected) return;
+      // A join in flight answers with what it asked for; catch up once it is done.
+      if (subscription.pending) this.scheduleCatchUp(subscription, pendingFrom);
+      else void this.join(subscription, pendingFrom);
+    }, Math.random() * CATCH_UP_JITTER_MS);
+    subscription.catchUp = { from, timer };
   }
 
   private concerns(subscription: Subscription, event: DomainEventEnvelope): boolean {
@@ -265,7 +373,10 @@ export class RealtimeClient {
     for (const subscription of this.subscriptions) {
       if (!this.concerns(subscription, event)) continue;
       if (subscription.pending) subscription.pending.push(event);
-      else if (subscription.joined && subscription.sequencer.accept(event.seq)) subscription.handlers.onEvent(event);
+      else if (subscription.joined) {
+        this.remember(subscription, event);
+        if (subscription.sequencer.accept(event.seq)) subscription.handlers.onEvent(event);
+      }
     }
   }
 }

@@ -38,6 +38,7 @@ export const en: MessageCatalogue = {
     workerNotAllowed: 'The selected worker may not execute this process',
     internal: 'Internal server error, please try again (reference {{correlationId}})',
     unavailable: 'The service is unavailable, please try again later',
+    shuttingDown: 'This server is restarting, please retry in a moment',
     databaseUnavailable: 'The database is temporarily unavailable, please retry shortly',
     databaseBusy: 'The database is busy, please retry shortly',
     serverBusy: 'The server is busy, please retry shortly',

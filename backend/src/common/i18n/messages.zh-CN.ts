@@ -37,6 +37,7 @@ export const zhCN = {
     workerNotAllowed: '所选工人无权执行此工序',
     internal: '服务器内部错误，请稍后重试（编号 {{correlationId}}）',
     unavailable: '服务暂不可用，请稍后重试',
+    shuttingDown: '服务器正在重启，请稍后重试',
     databaseUnavailable: '数据库暂时不可用，请稍后重试',
     databaseBusy: '数据库繁忙，请稍后重试',
     serverBusy: '服务器繁忙，请稍后重试',
