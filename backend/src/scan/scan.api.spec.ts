@@ -303,6 +303,31 @@ describe('scans (API)', () => {
       expect(await stepOf(order.id, p.cut)).toEqual({ done: 0, scans: 0 });
     });
 
+    it('credits a scan only to an enabled worker allowed to execute the process', async () => {
+      const order = await f.createOrder();
+      const made = async (username: string) =>
+        (await f.data<{ id: number }>(f.post('user/create', { username, nickname: username, password: 'worker-pass-1' }))).id;
+      const allowed = await made('w-allowed');
+      await f.allowProcesses('w-allowed', [p.cut]);
+      const otherProcess = await made('w-sewer');
+      await f.allowProcesses('w-sewer', [p.sew]);
+      const disabled = await made('w-disabled');
+      await f.allowProcesses('w-disabled', [p.cut]);
+      await f.db.query(`UPDATE app_user SET enabled = false WHERE id = $1`, [disabled]);
+
+      const refused = await errorOf(f.scan({ orderId: order.id, processId: p.cut, quantity: 1, workerId: otherProcess }, f.admin, 'en'));
+      expect(refused).toMatchObject({ status: 403, code: 403, key: 'workerNotAllowed', message: 'The selected worker may not execute this process' });
+      expect(await errorOf(f.scan({ orderId: order.id, processId: p.cut, quantity: 1, workerId: disabled }))).toMatchObject({ status: 400, key: 'referenceInvalid' });
+      expect(await errorOf(f.scan({ orderId: order.id, processId: p.cut, quantity: 1, workerId: 999999999 }))).toMatchObject({ status: 400, key: 'referenceInvalid' });
+      expect(await stepOf(order.id, p.cut)).toEqual({ done: 0, scans: 0 });
+
+      const accepted = await f.scan({ orderId: order.id, processId: p.cut, quantity: 2, workerId: allowed });
+      expect(accepted.status).toBe(200);
+      expect(await stepOf(order.id, p.cut)).toEqual({ done: 2, scans: 1 });
+      const [row] = await f.db.query(`SELECT worker_id AS "workerId" FROM scan WHERE order_id = $1`, [order.id]);
+      expect(row.workerId).toBe(allowed);
+    });
+
     it('refuses a scan dated in the future, an unknown order and a missing token', async () => {
       const order = await f.createOrder();
       const future = new Date(Date.now() + 3_600_000).toISOString();

@@ -65,6 +65,8 @@ export interface OpenedScan {
   settings: Partial<ProductionSettings> | null;
   /** The worker's display name; null when there is no such enabled user. */
   workerName: string | null;
+  /** The processes the worker may execute (empty when there is no such enabled user). */
+  workerProcessIds: number[];
 }
 
 /** The scan a correcting entry would take back, and whether one already did. */
@@ -125,7 +127,7 @@ function toLockedOrder(order: LockedOrderRow): LockedOrder {
 
 /** The scan's first statement (see ScanRepository.open). */
 const OPEN = {
-  name: 'scan.open',
+  name: 'scan.open.2',
   text: `WITH target AS (
    SELECT coalesce($2::int, (SELECT id FROM production_order WHERE lower(order_no) = lower($3::text))) AS id
  )
@@ -135,7 +137,8 @@ const OPEN = {
                             'reversesId', s.reverses_id::int, 'result', s.result)
            FROM scan s JOIN production_order so ON so.id = s.order_id WHERE s.scan_id = $1) AS stored,
         (SELECT value FROM system_setting WHERE key = $5) AS settings,
-        (SELECT coalesce(nullif(nickname, ''), username) FROM app_user WHERE id = $4 AND enabled) AS "workerName"
+        (SELECT coalesce(nullif(nickname, ''), username) FROM app_user WHERE id = $4 AND enabled) AS "workerName",
+        (SELECT process_ids FROM app_user WHERE id = $4 AND enabled) AS "workerProcessIds"
    FROM target
    LEFT JOIN LATERAL (SELECT ${LOCKED_ORDER} FROM production_order WHERE id = target.id FOR NO KEY UPDATE) o ON true`,
 };
@@ -266,7 +269,7 @@ export class ScanRepository {
             completedAt: row.completedAt,
             deliveryDate: row.deliveryDate!,
           });
-    return { stored: row.stored, orderId: row.targetId, order, settings: row.settings, workerName: row.workerName };
+    return { stored: row.stored, orderId: row.targetId, order, settings: row.settings, workerName: row.workerName, workerProcessIds: row.workerProcessIds ?? [] };
   }
 
   /**

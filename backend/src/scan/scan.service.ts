@@ -93,6 +93,9 @@ export class ScanService {
       }
       const workerName = opened.workerName;
       if (workerName === null) throw new DomainException('referenceInvalid', {}, { field: 'workerId' });
+      // A scan credited to someone else: that worker must be an enabled user allowed to execute
+      // the process, like the scanner themself.
+      if (!opened.workerProcessIds.includes(input.processId)) throw new DomainException('workerNotAllowed', {}, { field: 'workerId' });
 
       return this.apply(tx, user, order, route, step, {
         scan: {

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
+import { createDeflateRaw, crc32 } from 'node:zlib';
 import { IMPORT_COLUMNS } from '../../../../contracts/orders.js';
 import { bootTestApp, type TestApp } from '../../testing/test-app.js';
+import { MAX_IMPORT_ROWS } from './production-order-import.service.js';
 
 describe('production orders: Excel import (API)', () => {
   let t: TestApp;
@@ -147,5 +149,122 @@ describe('production orders: Excel import (API)', () => {
     expect(await count()).toBe(before + 500);
     // Reported, not asserted: the time depends on the machine.
     process.stdout.write(`import of 2,000 rows (500 orders): ${elapsed.toFixed(0)} ms\n`);
+  });
+
+  describe('abuse', () => {
+    /** A minimal zip: each entry deflated, with local headers, a central directory and its end record. */
+    const zip = (entries: { name: string; data: Buffer; size: number; crc: number }[]): Buffer => {
+      const locals: Buffer[] = [];
+      const centrals: Buffer[] = [];
+      let offset = 0;
+      for (const entry of entries) {
+        const name = Buffer.from(entry.name);
+        const local = Buffer.alloc(30);
+        local.writeUInt32LE(0x04034b50, 0);
+        local.writeUInt16LE(20, 4);
+        local.writeUInt16LE(8, 8); // deflate
+        local.writeUInt32LE(entry.crc, 14);
+        local.writeUInt32LE(entry.data.length, 18);
+        local.writeUInt32LE(entry.size, 22);
+        local.writeUInt16LE(name.length, 26);
+        const central = Buffer.alloc(46);
+        central.writeUInt32LE(0x02014b50, 0);
+        central.writeUInt16LE(20, 4);
+        central.writeUInt16LE(20, 6);
+        central.writeUInt16LE(8, 10);
+        central.writeUInt32LE(entry.crc, 16);
+        central.writeUInt32LE(entry.data.length, 20);
+        central.writeUInt32LE(entry.size, 24);
+        central.writeUInt16LE(name.length, 28);
+        central.writeUInt32LE(offset, 42);
+        locals.push(local, name, entry.data);
+        centrals.push(central, name);
+        offset += local.length + name.length + entry.data.length;
+      }
+      const directory = Buffer.concat(centrals);
+      const end = Buffer.alloc(22);
+      end.writeUInt32LE(0x06054b50, 0);
+      end.writeUInt16LE(entries.length, 8);
+      end.writeUInt16LE(entries.length, 10);
+      end.writeUInt32LE(directory.length, 12);
+      end.writeUInt32LE(offset, 16);
+      return Buffer.concat([...locals, directory, end]);
+    };
+    /** `megabytes` MiB of zeros, deflated as a stream (never held in memory whole). */
+    const deflatedZeros = (megabytes: number) =>
+      new Promise<{ data: Buffer; size: number; crc: number }>((resolve, reject) => {
+        const chunk = Buffer.alloc(1024 * 1024, 0x30);
+        const deflate = createDeflateRaw({ level: 9 });
+        const out: Buffer[] = [];
+        let crc = 0;
+        deflate.on('data', (part: Buffer) => out.push(part));
+        deflate.on('end', () => resolve({ data: Buffer.concat(out), size: megabytes * chunk.length, crc }));
+        deflate.on('error', reject);
+        for (let i = 0; i < megabytes; i++) {
+          crc = crc32(chunk, crc);
+          deflate.write(chunk);
+        }
+        deflate.end();
+      });
+    const small = (name: string, text: string) => ({ name, data: Buffer.from(text), size: text.length, crc: crc32(Buffer.from(text)) });
+
+    it('refuses a zip bomb from its directory, before inflating, quickly and without a memory spike', async () => {
+      const zeros = await deflatedZeros(200);
+      expect(zeros.data.length).toBeLessThan(1024 * 1024);
+      const bomb = zip([{ name: 'xl/worksheets/sheet1.xml', ...zeros }]);
+      const before = process.memoryUsage().rss;
+      const started = performance.now();
+      const response = await importFile(bomb, 'en');
+      const elapsed = performance.now() - started;
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ code: 400, data: { errorKey: 'importTooLarge', zip: 'tooLarge' } });
+      expect(response.body.message).toMatch(/200 MiB uncompressed, at most 64 MiB/);
+      expect(elapsed).toBeLessThan(2000);
+      expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
+
+      // Under the total but 1000:1: refused by its ratio.
+      const ratio = zip([{ name: 'xl/worksheets/sheet1.xml', ...(await deflatedZeros(30)) }]);
+      const byRatio = await importFile(ratio);
+      expect(byRatio.status).toBe(400);
+      expect(byRatio.body.data.zip).toBe('ratio');
+      expect(byRatio.body.message).toMatch(/压缩比/);
+
+      // Too many entries.
+      const many = zip(Array.from({ length: 250 }, (_, i) => small(`x/${i}.xml`, '<a/>')));
+      const byCount = await importFile(many, 'en');
+      expect(byCount.status).toBe(400);
+      expect(byCount.body.message).toMatch(/250 entries in the archive, at most 200/);
+      // A truncated directory is "not an Excel file", not a 500.
+      expect((await importFile(bomb.subarray(0, bomb.length - 30))).body.data.errorKey).toBe('importInvalid');
+    }, 30_000);
+
+    it('reads rows as a stream and stops at the row cap, naming the cap', async () => {
+      const before = await count();
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet('orders');
+      sheet.addRow(IMPORT_COLUMNS.map((column) => column.title.en));
+      for (let i = 0; i < MAX_IMPORT_ROWS + 50; i++) sheet.addRow(row(`CAP-${i}`));
+      const file = Buffer.from(await book.xlsx.writeBuffer());
+      const response = await importFile(file, 'en');
+      expect(response.status).toBe(400);
+      expect(response.body.data.errorKey).toBe('importInvalid');
+      expect(response.body.data.errors).toEqual([{ row: MAX_IMPORT_ROWS + 2, column: '', message: `at most ${MAX_IMPORT_ROWS} rows can be imported` }]);
+      expect(await count()).toBe(before);
+    }, 60_000);
+
+    it('runs one import at a time: a concurrent one is refused with 429', async () => {
+      const rows: (string | number)[][] = [];
+      for (let i = 0; i < 2000; i++) rows.push(row(`PAR-${Math.floor(i / 4)}`, i % 2 ? 'RED' : 'BLU', ['S', 'M'][Math.floor(i / 2) % 2], 1));
+      const [big, tiny] = [await workbook(rows), await workbook([row('PAR-SECOND')])];
+      const first = importFile(big).then((response) => ({ response }));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const second = await importFile(tiny, 'en');
+      expect(second.status).toBe(429);
+      expect(second.body).toMatchObject({ code: 429, data: { errorKey: 'importBusy' } });
+      expect(second.body.message).toMatch(/Another import is running/);
+      expect((await first).response.body.code).toBe(200);
+      // Once it is done, the next import runs.
+      expect((await importFile(await workbook([row('PAR-SECOND')]))).body.code).toBe(200);
+    }, 60_000);
   });
 });
