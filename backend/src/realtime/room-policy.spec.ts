@@ -1,9 +1,10 @@
 import { mayJoin, type SocketIdentity } from './room-policy.js';
 
-const user: SocketIdentity = {
+const userWith = (permissions: string[], processIds: number[] = []): SocketIdentity => ({
   kind: 'user',
-  user: { id: 1, username: 'u', sessionId: 1, permissions: ['Home'], processIds: [], attachmentProcessIds: [] },
-};
+  user: { id: 1, username: 'u', sessionId: 1, permissions, processIds, attachmentProcessIds: [] },
+});
+const viewer = userWith(['Home']);
 const board: SocketIdentity = { kind: 'boardKey' };
 
 describe('room policy', () => {
@@ -11,15 +12,67 @@ describe('room policy', () => {
     ['board', true, true],
     ['settings', true, true],
     ['statistics', true, false],
-    ['order:42', true, false],
-    ['process:7', true, false],
+    ['saleOrders', false, false],
+    ['saleOrder:3', false, false],
+    ['productionOrders', false, false],
+    ['order:42', false, false],
+    ['process:7', false, false],
+    ['masterData:goods', false, false],
+    ['masterData:customer', false, false],
     ['order:0', false, false],
     ['order:-1', false, false],
     ['session:1', false, false],
     ['board-key', false, false],
+    ['masterData:constructor', false, false],
+    ['masterData:__proto__', false, false],
     ['', false, false],
-  ])('%p: user %p, board key %p', (room, forUser, forBoard) => {
-    expect(mayJoin(user, room)).toBe(forUser);
+  ])('%p: a viewer (Home only) %p, a board key %p', (room, forViewer, forBoard) => {
+    expect(mayJoin(viewer, room)).toBe(forViewer);
     expect(mayJoin(board, room)).toBe(forBoard);
+  });
+
+  // The permission that the HTTP endpoints serving the room's data require (any one of them).
+  it.each([
+    ['saleOrders', ['SaleOrder'], true],
+    ['saleOrders', ['SaleOrderSub'], true],
+    ['saleOrders', ['ProductionOrder'], false],
+    ['saleOrder:5', ['SaleOrder'], true],
+    ['saleOrder:5', ['Order'], false],
+    ['productionOrders', ['ProductionOrder'], true],
+    ['productionOrders', ['Order'], true],
+    ['productionOrders', ['OrderReview'], true],
+    ['productionOrders', ['OrderHide'], true],
+    ['productionOrders', ['Schedule'], true],
+    ['productionOrders', ['SaleOrder', 'Scan'], false],
+    ['order:9', ['ProductionOrder'], true],
+    ['order:9', ['Schedule'], true],
+    ['order:9', ['Scan'], true],
+    ['order:9', ['SaleOrder', 'Home'], false],
+    ['process:4', ['Schedule'], true],
+    ['process:4', ['Scan'], true],
+    ['process:4', ['Home'], false],
+    ['statistics', ['Home'], true],
+    ['statistics', ['Scan'], false],
+    ['masterData:goods', ['Goods'], true],
+    ['masterData:goods', ['Customer'], false],
+    ['masterData:customer', ['Customer'], true],
+    ['masterData:process', ['Process'], true],
+    ['masterData:size', ['Size'], true],
+    ['masterData:ordertype', ['OrderType'], true],
+    ['masterData:company', ['Company'], true],
+    ['masterData:user', ['User'], true],
+    ['masterData:user', ['Permission'], false],
+    ['masterData:nothing', ['Goods', 'Customer'], false],
+    ['board', [], true],
+    ['settings', [], true],
+  ])('%p with %j: %p', (room, permissions, allowed) => {
+    expect(mayJoin(userWith(permissions), room)).toBe(allowed);
+  });
+
+  it("lets a worker follow the processes assigned to them without Schedule or Scan", () => {
+    const worker = userWith(['Home'], [4, 6]);
+    expect(mayJoin(worker, 'process:4')).toBe(true);
+    expect(mayJoin(worker, 'process:6')).toBe(true);
+    expect(mayJoin(worker, 'process:5')).toBe(false);
   });
 });
