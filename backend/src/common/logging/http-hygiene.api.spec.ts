@@ -2,6 +2,8 @@
 // upgrade-insecure-requests, no HSTS) and switch on behind TLS from a trusted proxy only;
 // Cache-Control: no-store on every API answer; our own request ids; logs without tokens,
 // board keys, passwords or configuration secrets.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { bootTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../../testing/test-app.js';
 import { configSecrets, logCapture, secretScrubber, withoutSecretQuery } from './log-options.js';
@@ -135,6 +137,35 @@ describe('HTTP hygiene (API)', () => {
       expect(clean).not.toContain('admin-pass-');
       expect(JSON.parse(clean)).toEqual({ msg: 'connect postgres://app:[Redacted]@db failed', redis: '[Redacted]', admin: '[Redacted]' });
       expect(withoutSecretQuery('/mobile?key=abc&x=1&token=t')).toBe('/mobile?key=[Redacted]&x=1&token=[Redacted]');
+    });
+  });
+
+  describe('deployment files (docker-compose.yml, deploy/nginx.conf)', () => {
+    const root = process.cwd();
+    const compose = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
+    const nginx = readFileSync(join(root, 'deploy/nginx.conf'), 'utf8');
+
+    it('compose requires ADMIN_PASSWORD (no default) and trusts exactly the proxy\'s fixed address', () => {
+      expect(compose).toMatch(/ADMIN_PASSWORD: \$\{ADMIN_PASSWORD:\?[^}]+\}/);
+      expect(compose).not.toMatch(/ADMIN_PASSWORD:-/);
+      const trusted = /TRUST_PROXY: "([^"]+)"/.exec(compose)?.[1];
+      const proxyAddress = /ipv4_address: ([\d.]+)/.exec(compose)?.[1];
+      const subnet = /subnet: ([\d.]+)\/24/.exec(compose)?.[1];
+      expect(trusted).toBe(proxyAddress);
+      expect(proxyAddress!.split('.').slice(0, 3)).toEqual(subnet!.split('.').slice(0, 3));
+      expect(compose).toMatch(/stop_grace_period:/);
+      expect(compose).toMatch(/api\/health/);
+    });
+
+    it('nginx overwrites X-Forwarded-For with the peer address and sends X-Forwarded-Proto in every location', () => {
+      expect(nginx).not.toContain('$proxy_add_x_forwarded_for');
+      const locations = nginx.split(/\n\s*location /).slice(1);
+      expect(locations.length).toBeGreaterThanOrEqual(2);
+      for (const location of locations) {
+        expect(location).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+        expect(location).toContain('proxy_set_header X-Forwarded-Proto $scheme;');
+        expect(location).toContain('proxy_set_header X-Request-Id "";');
+      }
     });
   });
 });
