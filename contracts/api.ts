@@ -17,6 +17,17 @@ export interface LoginResult {
   processList: string;
   /** Route names the user may open, `;`-separated. Never empty: such a login is refused. */
   permission: string;
+  /** The password was set by someone else (admin reset or new account): until it is changed
+   * (POST /admin/user/changePassword) every other endpoint but logout and user/info answers 403. */
+  mustChangePassword: boolean;
+  /** The password is a published built-in default (the try-out's admin123, demo accounts). */
+  passwordIsDefault: boolean;
+}
+
+/** POST /api/admin/user/changePassword (any logged-in user): the user's other sessions end. */
+export interface ChangePasswordRequest {
+  currentPassword: string;
+  newPassword: string;
 }
 
 export interface UserInfo {
@@ -24,6 +35,9 @@ export interface UserInfo {
   username: string;
   name: string;
   avatar: string;
+  /** See LoginResult. */
+  mustChangePassword: boolean;
+  passwordIsDefault: boolean;
 }
 
 export interface Department {

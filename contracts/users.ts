@@ -27,7 +27,7 @@ export interface UserRecord {
 }
 
 /**
- * POST /api/admin/user/create: username, nickname, password (6–64 chars, required), mobile,
+ * POST /api/admin/user/create: username, nickname, password (8–64 chars, not a common one, required), mobile,
  * phone, email, position, department (id), enabled. POST update: id, version and any of those
  * but password (use resetPassword: id, password). Passwords are never returned.
  * POST updatePermission: id, version, permissions, processIds, attachmentProcessIds — each a
@@ -50,8 +50,8 @@ export const USER_DEFINITION: MasterDataDefinition = {
   defaultSort: { field: 'username', order: 'asc' },
 };
 
-/** Password rules, the same on both sides. */
-export const PASSWORD_MIN_LENGTH = 6;
+/** Password rules, the same on both sides (the server also refuses common passwords). */
+export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;
 
 /** One screen of the route catalogue, as the frontend's route table describes it. */

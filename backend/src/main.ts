@@ -17,13 +17,16 @@ async function main(): Promise<void> {
   await app.listen(config.PORT, config.HOST);
   installGracefulShutdown(app);
   const url = `http://localhost:${config.PORT}`;
-  const password = process.env.ADMIN_PASSWORD ? '(the ADMIN_PASSWORD you set)' : config.ADMIN_PASSWORD;
+  // Only the try-out's published default is ever printed; a chosen password never is.
+  const password = config.ADMIN_PASSWORD_IS_DEFAULT ? `${config.ADMIN_PASSWORD} (a published default: change it after logging in)` : '(the ADMIN_PASSWORD you set)';
   console.log(
     [
       '',
       `  Stitchboard is running: ${url}`,
       `  Log in as: admin / ${password}`,
-      ...(config.SEED_DEMO ? ['  Demo users: merchandiser, cutting, sewing / demo1234; viewer / viewer123'] : []),
+      ...(config.SEED_DEMO
+        ? [`  Demo users: merchandiser, cutting, sewing / demo1234; viewer / viewer123${config.DATABASE_URL ? ' (SEED_DEMO=true: change or disable them)' : ''}`]
+        : []),
       `  Database:  ${config.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `embedded, in ${config.DATA_DIR}`}`,
       `  API docs:  ${url}/api/docs`,
       '',
@@ -32,6 +35,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  // A refused start (e.g. no ADMIN_PASSWORD on a deployment's first boot) is a message, not a stack.
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
   console.error(error);
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import { DomainException } from '../common/errors/domain.exception.js';
 import { ROUTE_ACCESS_KEY, type AuthenticatedUser, type RouteAccess } from '../common/http/route-access.decorators.js';
 import { SettingService } from '../setting/setting.service.js';
 import { AuthService } from './auth.service.js';
+import { OPEN_BEFORE_PASSWORD_CHANGE_KEY } from './password-change.decorator.js';
 
 function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -14,7 +15,8 @@ function firstHeader(value: string | string[] | undefined): string | undefined {
 /**
  * Global guard: a public endpoint passes; any other needs a live session, and a route-bound one
  * needs the route's permission name in the user's list — checked on the server, every request.
- * A board endpoint also accepts the public board key instead of a session.
+ * A board endpoint also accepts the public board key instead of a session. A user whose password
+ * was set by someone else reaches only the endpoints marked @OpenBeforePasswordChange.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -37,7 +39,7 @@ export class AccessGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<Request & { user?: AuthenticatedUser }>();
     const token = firstHeader(request.headers.token);
-    const user = token ? await this.auth.authenticate(token) : null;
+    const user = token ? await this.auth.authenticateSession(token) : null;
     if (access.kind === 'board' && !user) {
       // Node lower-cases header names: `boardKey` arrives as `boardkey`. A valid key passes even
       // beside a stale token (a phone that once logged in still opens the public board). Checked
@@ -48,7 +50,12 @@ export class AccessGuard implements CanActivate {
     }
     if (!token) throw new DomainException('unauthorized');
     if (!user) throw new DomainException('tokenInvalid');
-    request.user = user;
+    // Who and from where, for the security log of whatever this request changes.
+    request.user = Object.assign(user, { ip: request.ip ?? '', userAgent: firstHeader(request.headers['user-agent']) ?? '' });
+
+    if (user.mustChangePassword && !this.reflector.getAllAndOverride<boolean>(OPEN_BEFORE_PASSWORD_CHANGE_KEY, [context.getHandler(), context.getClass()])) {
+      throw new DomainException('passwordChangeRequired');
+    }
 
     if (access.kind === 'permission' && !access.routeNames.some((name) => user.permissions.includes(permissionNameOf(name)))) {
       throw new DomainException('forbidden');

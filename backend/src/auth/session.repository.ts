@@ -10,6 +10,13 @@ interface SessionRow {
   permissions: string[];
   process_ids: number[];
   attachment_process_ids: number[];
+  must_change_password: boolean;
+}
+
+/** A live session's user, with what the access guard needs beyond the permissions. */
+export interface SessionUser extends AuthenticatedUser {
+  /** Only changePassword, logout and user/info are open until the password is changed. */
+  mustChangePassword: boolean;
 }
 
 /** Sessions and the one query every authenticated request runs. */
@@ -26,9 +33,9 @@ export class SessionRepository {
   }
 
   /** The live session's user, or null when the token is unknown, revoked, expired or the user disabled. */
-  async findActive(tokenHash: string): Promise<AuthenticatedUser | null> {
+  async findActive(tokenHash: string): Promise<SessionUser | null> {
     const rows: SessionRow[] = await this.dataSource.query(
-      `SELECT s.id AS session_id, u.id AS user_id, u.username, u.permissions, u.process_ids, u.attachment_process_ids
+      `SELECT s.id AS session_id, u.id AS user_id, u.username, u.permissions, u.process_ids, u.attachment_process_ids, u.must_change_password
          FROM user_session s JOIN app_user u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.enabled`,
       [tokenHash],
@@ -42,6 +49,7 @@ export class SessionRepository {
       permissions: row.permissions,
       processIds: row.process_ids,
       attachmentProcessIds: row.attachment_process_ids,
+      mustChangePassword: row.must_change_password,
     };
   }
 
@@ -69,6 +77,7 @@ export class SessionRepository {
     return returned.map((row) => row.id);
   }
 
+  /** Deletes sessions that expired or were revoked more than a day ago; returns how many. */
   async deleteExpired(): Promise<number> {
     const result: [unknown[], number] = await this.dataSource.query(
       `DELETE FROM user_session WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'`,

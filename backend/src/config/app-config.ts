@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { IN_MEMORY_DATA_DIR } from '../database/embedded-postgres.js';
 import { z } from 'zod';
+import { passwordProblem, type PasswordProblem } from '../auth/password-policy.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = (protocols: string[]) =>
@@ -22,11 +23,27 @@ const schema = z.object({
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   DATA_DIR: z.string().default('./data'),
-  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').default('admin123'),
+  /** Required on the first boot of a deployment (DATABASE_URL set); never printed. */
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .superRefine((value, ctx) => {
+      const problem = value === undefined ? null : passwordProblem(value, 'admin');
+      if (problem) ctx.addIssue({ code: 'custom', message: ADMIN_PASSWORD_PROBLEMS[problem] });
+    }),
+  /** Demo factory and demo accounts: default on for the embedded try-out, off for a deployment. */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((value) => value === 'true' || value === '1'),
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value === 'true' || value === '1')),
+  /** scrypt cost as log2(N); 17 is OWASP's (128 MiB, ~0.5 s). Lower only with NODE_ENV=test. */
+  PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).optional(),
+  /** Password hashes computed at once per instance (default: one per core) and how many may wait. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().optional(),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
+  /** How often expired and revoked sessions are deleted (they are kept one day for the record). */
+  SESSION_PURGE_MINUTES: z.coerce.number().positive().default(60),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -62,24 +79,68 @@ const schema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
 });
 
-export type AppConfig = Omit<z.infer<typeof schema>, 'DATA_DIR'> & {
+export type AppConfig = Omit<z.infer<typeof schema>, 'DATA_DIR' | 'SEED_DEMO' | 'PASSWORD_SCRYPT_LOG_N'> & {
   DATA_DIR: string;
+  SEED_DEMO: boolean;
+  PASSWORD_SCRYPT_LOG_N: number;
+  /** True when ADMIN_PASSWORD is the built-in try-out default (embedded database, none set). */
+  ADMIN_PASSWORD_IS_DEFAULT: boolean;
   /** The built React app, served by the same process. */
   FRONTEND_DIST: string;
 };
 
 export class ConfigError extends Error {}
 
+/** The try-out's published admin password (embedded database only; flagged as a default). */
+export const DEFAULT_ADMIN_PASSWORD = 'admin123';
+/** OWASP's scrypt cost, and the cheaper one test runs use (hundreds of logins per suite). */
+export const OWASP_SCRYPT_LOG_N = 17;
+export const TEST_SCRYPT_LOG_N = 14;
+
+const ADMIN_PASSWORD_PROBLEMS: Record<PasswordProblem, string> = {
+  tooShort: 'must be at least 8 characters',
+  tooLong: 'must be at most 64 characters',
+  common: 'is a common password, choose another',
+  sameAsUsername: 'must not be the username "admin"',
+  repetitive: 'must not be one character repeated',
+};
+
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD']);
+
+/** What a refused value was, without echoing secrets into logs. */
+function describeValue(name: string, value: string | undefined): string {
+  if (SECRET_VARIABLES.has(name) && value !== undefined) return `${value.length} characters, not shown`;
+  return JSON.stringify(value);
+}
+
+function refineSecurity(value: { NODE_ENV: string; PASSWORD_SCRYPT_LOG_N?: number }, ctx: z.RefinementCtx): void {
+  if (value.NODE_ENV !== 'test' && value.PASSWORD_SCRYPT_LOG_N !== undefined && value.PASSWORD_SCRYPT_LOG_N < OWASP_SCRYPT_LOG_N) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PASSWORD_SCRYPT_LOG_N'],
+      message: `must be at least ${OWASP_SCRYPT_LOG_N} (a lower cost is allowed only with NODE_ENV=test)`,
+    });
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = schema.safeParse(env);
+  const parsed = schema.superRefine(refineSecurity).safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues
-      .map((issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(env[String(issue.path[0])])})`)
+      .map((issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${describeValue(String(issue.path[0]), env[String(issue.path[0])])})`)
       .join('\n');
     throw new ConfigError(`Invalid configuration:\n${problems}`);
   }
+  const deployment = parsed.data.DATABASE_URL !== undefined;
+  const adminPasswordIsDefault = parsed.data.ADMIN_PASSWORD === undefined && !deployment;
   return {
     ...parsed.data,
+    // A deployment gets no default admin password (SeedService refuses the first boot without
+    // one) and no demo accounts unless asked for; the embedded try-out keeps both.
+    ADMIN_PASSWORD: adminPasswordIsDefault ? DEFAULT_ADMIN_PASSWORD : parsed.data.ADMIN_PASSWORD,
+    ADMIN_PASSWORD_IS_DEFAULT: adminPasswordIsDefault,
+    SEED_DEMO: parsed.data.SEED_DEMO ?? !deployment,
+    PASSWORD_SCRYPT_LOG_N: parsed.data.PASSWORD_SCRYPT_LOG_N ?? (parsed.data.NODE_ENV === 'test' ? TEST_SCRYPT_LOG_N : OWASP_SCRYPT_LOG_N),
     DATA_DIR: parsed.data.DATA_DIR === IN_MEMORY_DATA_DIR ? IN_MEMORY_DATA_DIR : resolve(parsed.data.DATA_DIR),
     FRONTEND_DIST: resolve(env.FRONTEND_DIST ?? 'frontend/dist'),
   };

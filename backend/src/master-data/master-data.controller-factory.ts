@@ -33,7 +33,12 @@ export const masterDataServiceToken = (name: string) => `MasterDataService:${nam
  *   GET  list | detail | options | export,  POST create | update | delete
  * each declaring its route (<Entity>Index / Create / Update) for the permission check.
  */
-export function createMasterDataController(definition: MasterDataDefinition, dtos?: { create?: Type<object>; update?: Type<object> }): Type<unknown> {
+export function createMasterDataController(
+  definition: MasterDataDefinition,
+  dtos?: { create?: Type<object>; update?: Type<object>; /** Routes whose permission opens `options` (default: any logged-in user). */ optionsRoutes?: [string, ...string[]] },
+): Type<unknown> {
+  const optionsRoutes = dtos?.optionsRoutes;
+  const OptionsAccess = () => (optionsRoutes ? ForRoute(...optionsRoutes) : Authenticated());
   const CreateDto = dtos?.create ?? buildMasterDataDto(definition, 'create');
   const UpdateDto = dtos?.update ?? buildMasterDataDto(definition, 'update');
   const route = {
@@ -70,7 +75,7 @@ export function createMasterDataController(definition: MasterDataDefinition, dto
     }
 
     @Get('options')
-    @Authenticated()
+    @OptionsAccess()
     @ApiOperation({ summary: `${label}: id, code and name of every record, for drop-downs on other screens` })
     options(): Promise<{ id: number; code: string; name: string }[]> {
       return this.service.options();

@@ -3,6 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { SOCKET_EVENTS, type DomainEventEnvelope, type ProductionOrderChanged } from '../../../contracts/events.js';
 import { bootTestApp, connected, nextEvent, type TestApp } from '../testing/test-app.js';
+import { firstLogin } from '../testing/accounts.js';
 
 describe('production orders (API)', () => {
   let t: TestApp;
@@ -219,7 +220,7 @@ describe('production orders (API)', () => {
     const makeUser = async (username: string, attachmentProcessIds: string) => {
       const user = await data(post('user/create', { username, nickname: username, password: 'secret-1' }));
       await data(post('user/updatePermission', { id: user.id, version: user.version, permissions: 'Home', attachmentProcessIds }));
-      return t.login(username, 'secret-1');
+      return firstLogin(t, username, 'secret-1');
     };
     const allowed = await makeUser('doc-ok', String(processes[0]));
     const other = await makeUser('doc-no', String(processes[1]));
@@ -343,7 +344,7 @@ describe('production orders (API)', () => {
     const order = await createOrder();
     const user = await data<{ id: number; version: number }>(post('user/create', { username: 'reviewer.only', nickname: 'Reviewer', password: 'secret-1' }));
     await data(post('user/updatePermission', { id: user.id, version: user.version, permissions: 'Home,OrderReview' }));
-    const reviewer = await t.login('reviewer.only', 'secret-1');
+    const reviewer = await firstLogin(t, 'reviewer.only', 'secret-1');
     expect((await get('productionOrder/list', {}, reviewer)).status).toBe(200);
     expect((await get('productionOrder/detail', { id: order.id }, reviewer)).status).toBe(200);
     expect((await post('productionOrder/review', { id: order.id, version: order.version, confirmWithoutDocument: 'true' }, reviewer)).status).toBe(200);

@@ -4,6 +4,7 @@ import { shiftDay } from '../progress/calendar.js';
 import { localDay } from '../progress/progress-math.js';
 import { setUpProduction, type OrderOptions, type ProductionFixture } from '../testing/production-fixture.js';
 import { bootTestApp, type TestApp } from '../testing/test-app.js';
+import { firstLogin } from '../testing/accounts.js';
 
 describe('schedule (API)', () => {
   let t: TestApp;
@@ -41,7 +42,7 @@ describe('schedule (API)', () => {
     }
     const user = await f.data<{ id: number; version: number }>(f.post('user/create', { username: 'planner', nickname: 'Planner', password: 'secret-1' }));
     await f.data(f.post('user/updatePermission', { id: user.id, version: user.version, permissions: 'Schedule' }));
-    const planner = await t.login('planner', 'secret-1');
+    const planner = await firstLogin(t, 'planner', 'secret-1');
     expect((await f.get('schedule/list', {}, planner)).status).toBe(200);
   });
 

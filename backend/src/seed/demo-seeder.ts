@@ -9,7 +9,7 @@ import type { AuthenticatedUser } from '../common/http/route-access.decorators.j
 import { ProductionOrderService } from '../production-order/production-order.service.js';
 import { SaleOrderService } from '../sale-order/sale-order.service.js';
 import { UploadService } from '../upload/upload.service.js';
-import type { UserAdminService } from '../user/user-admin.service.js';
+import { BUILT_IN_DEFAULT_PASSWORD, type UserAdminService } from '../user/user-admin.service.js';
 import { seedDemoOrders } from './demo-orders.js';
 import { seedDemoProgress } from './demo-progress.js';
 import { ScanService } from '../scan/scan.service.js';
@@ -122,6 +122,8 @@ export class DemoSeeder {
         position: demo.position,
         department: departmentId.get(demo.department) ?? null,
         enabled: true,
+        // Published in the README and the banner: flagged, and the screens warn.
+        [BUILT_IN_DEFAULT_PASSWORD]: true,
       });
       const ids = demo.processes.map((code) => processIds.get(code)!);
       await this.dataSource.query(

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PERMISSION_NAMES } from '../../../contracts/routes.js';
-import { hashPassword } from '../auth/password-hasher.js';
-import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { PasswordHasher } from '../auth/password-hasher.js';
+import { APP_CONFIG, ConfigError, type AppConfig } from '../config/app-config.js';
 import { DemoSeeder } from './demo-seeder.js';
 
 export const ADMIN_USERNAME = 'admin';
@@ -18,10 +18,20 @@ const DEPARTMENTS = [
   { code: 'WH', name: '仓储部 Warehouse' },
 ];
 
+/** Refused first start of a deployment: printed as a message, without a stack. */
+export const ADMIN_PASSWORD_REQUIRED_MESSAGE = [
+  'Refusing to start: this is the first start on an empty database (DATABASE_URL is set), and',
+  'ADMIN_PASSWORD is not set. Set ADMIN_PASSWORD to the password the "admin" account should get',
+  '(at least 8 characters, not a common password), then start again. It is used only to create',
+  'that account, and is never printed.',
+].join('\n');
+
 /**
- * First start: an admin with every permission (password from ADMIN_PASSWORD) and the
- * departments; with SEED_DEMO a restricted demo user too. Idempotent and safe when several
- * instances boot at once (inserts that conflict do nothing).
+ * First start: an admin with every permission (password from ADMIN_PASSWORD — required for a
+ * deployment, the published try-out default for the embedded database) and the departments;
+ * with SEED_DEMO the demo accounts too. Built-in default passwords are flagged
+ * (`password_is_default`) so the screens warn until they are changed. Idempotent and safe when
+ * several instances boot at once (inserts that conflict do nothing).
  */
 @Injectable()
 export class SeedService implements OnApplicationBootstrap {
@@ -31,6 +41,7 @@ export class SeedService implements OnApplicationBootstrap {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly demo: DemoSeeder,
+    private readonly hasher: PasswordHasher,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -40,17 +51,28 @@ export class SeedService implements OnApplicationBootstrap {
         [department.code, department.name, index],
       );
     }
-    const created = await this.insertUser(ADMIN_USERNAME, this.config.ADMIN_PASSWORD, '系统管理员 Administrator', [...PERMISSION_NAMES]);
-    if (created) this.logger.log(`created user "${ADMIN_USERNAME}"`);
+    await this.ensureAdmin();
     if (this.config.SEED_DEMO) {
       await this.ensureViewer();
       await this.demo.seedIfEmpty();
     }
   }
 
+  private async ensureAdmin(): Promise<void> {
+    const password = this.config.ADMIN_PASSWORD;
+    if (!password) {
+      const [{ users }] = await this.dataSource.query(`SELECT count(*)::int AS users FROM app_user`);
+      // An existing database keeps its accounts; only an empty one needs the password.
+      if (users > 0) return;
+      throw new ConfigError(ADMIN_PASSWORD_REQUIRED_MESSAGE);
+    }
+    const created = await this.insertUser(ADMIN_USERNAME, password, '系统管理员 Administrator', [...PERMISSION_NAMES], 'OFFICE', this.config.ADMIN_PASSWORD_IS_DEFAULT);
+    if (created) this.logger.log(`created user "${ADMIN_USERNAME}"`);
+  }
+
   /** The restricted demo account (tests use it too, without the rest of the demo factory). */
   async ensureViewer(): Promise<void> {
-    await this.insertUser(DEMO_VIEWER.username, DEMO_VIEWER.password, DEMO_VIEWER.nickname, ['Home'], 'SEW');
+    await this.insertUser(DEMO_VIEWER.username, DEMO_VIEWER.password, DEMO_VIEWER.nickname, ['Home'], 'SEW', true);
   }
 
   private async insertUser(
@@ -59,14 +81,15 @@ export class SeedService implements OnApplicationBootstrap {
     nickname: string,
     permissions: string[],
     departmentCode = 'OFFICE',
+    passwordIsDefault = false,
   ): Promise<boolean> {
     const exists: unknown[] = await this.dataSource.query(`SELECT 1 FROM app_user WHERE lower(username) = lower($1)`, [username]);
     if (exists.length) return false;
     const rows: unknown[] = await this.dataSource.query(
-      `INSERT INTO app_user (username, nickname, password_hash, permissions, department_id)
-       VALUES ($1, $2, $3, $4::text[], (SELECT id FROM department WHERE lower(code) = lower($5)))
+      `INSERT INTO app_user (username, nickname, password_hash, permissions, department_id, password_is_default)
+       VALUES ($1, $2, $3, $4::text[], (SELECT id FROM department WHERE lower(code) = lower($5)), $6)
        ON CONFLICT ((lower(username))) DO NOTHING RETURNING id`,
-      [username, nickname, await hashPassword(password), permissions, departmentCode],
+      [username, nickname, await this.hasher.hash(password), permissions, departmentCode, passwordIsDefault],
     );
     return rows.length > 0;
   }

@@ -4,6 +4,7 @@ import { firstDayOfMonth, shiftDay, startOfLocalDay } from '../progress/calendar
 import { localDay } from '../progress/progress-math.js';
 import { setUpProduction, type ProductionFixture } from '../testing/production-fixture.js';
 import { bootTestApp, type TestApp } from '../testing/test-app.js';
+import { firstLogin } from '../testing/accounts.js';
 
 describe('console statistics (API)', () => {
   let t: TestApp;
@@ -25,7 +26,7 @@ describe('console statistics (API)', () => {
     expect((await t.http.get('/api/admin/statistics/console')).status).toBe(401);
     const user = await f.data<{ id: number; version: number }>(f.post('user/create', { username: 'goods.clerk', nickname: 'Clerk', password: 'secret-1' }));
     await f.data(f.post('user/updatePermission', { id: user.id, version: user.version, permissions: 'Goods' }));
-    const clerk = await t.login('goods.clerk', 'secret-1');
+    const clerk = await firstLogin(t, 'goods.clerk', 'secret-1');
     const refused = await consoleKpis(clerk);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 403, data: { errorKey: 'forbidden' } });

@@ -2,7 +2,8 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { MasterDataDefinition, MasterRecord } from '../../../contracts/master-data.js';
 import { ROOMS } from '../../../contracts/events.js';
 import { PERMISSION_ADMIN, USER_DEFINITION } from '../../../contracts/users.js';
-import { hashPassword } from '../auth/password-hasher.js';
+import type { PasswordHasher } from '../auth/password-hasher.js';
+import { assertPasswordAcceptable } from '../auth/password-policy.js';
 import { SessionRepository } from '../auth/session.repository.js';
 import { DomainException } from '../common/errors/domain.exception.js';
 import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
@@ -10,6 +11,7 @@ import { EventBus } from '../events/event-bus.service.js';
 import { UnitOfWork, type Transaction } from '../events/unit-of-work.service.js';
 import { MasterDataService, type WriteValues } from '../master-data/master-data.service.js';
 import { ReferenceGuard } from '../master-data/reference-guard.js';
+import type { SecurityAction, SecurityActor, SecurityLogService } from '../security-log/security-log.service.js';
 import type { UpdatePermissionDto } from './user-admin.dto.js';
 
 interface AccessColumns {
@@ -22,10 +24,18 @@ interface AccessColumns {
 // so two administrators demoting each other at the same moment cannot both succeed.
 const PERMISSION_ADMINS_LOCK = `SELECT pg_advisory_xact_lock(hashtext('stitchboard.permission-admins'))`;
 
+/** What the demo seeder passes to `create` for an account whose password is a published default. */
+export const BUILT_IN_DEFAULT_PASSWORD = 'builtInDefaultPassword';
+
 /**
  * Users on top of the generic master-data mechanism: passwords are hashed and never read back,
  * permissions and process lists are edited on their own screen, a disabled or deleted user's
  * sessions end at once, and at least one enabled user always keeps the Permission screen.
+ *
+ * Privilege: an actor may reset, update, disable or delete only users whose permissions are all
+ * their own too and who do not hold `Permission` — unless the actor holds `Permission`. (Without
+ * this, a holder of the `User` screen could reset the administrator's password and log in as
+ * them.) A password set by an administrator must be changed by its owner at their next login.
  */
 export class UserAdminService extends MasterDataService {
   constructor(
@@ -35,6 +45,8 @@ export class UserAdminService extends MasterDataService {
     references: ReferenceGuard,
     private readonly sessions: SessionRepository,
     private readonly events: EventBus,
+    private readonly hasher: PasswordHasher,
+    private readonly securityLog: SecurityLogService,
   ) {
     super(definition, dataSource, unitOfWork, references);
   }
@@ -43,8 +55,23 @@ export class UserAdminService extends MasterDataService {
     return this.dataSource.query(`SELECT id, username AS code, nickname AS name FROM app_user ORDER BY lower(username), id`);
   }
 
+  override async create(input: WriteValues, actor?: AuthenticatedUser): Promise<MasterRecord> {
+    const { [BUILT_IN_DEFAULT_PASSWORD]: builtInDefault, ...values } = input;
+    if (typeof values.password === 'string') {
+      // The demo seeder's published passwords are exempt from the rules, and flagged instead.
+      if (!builtInDefault) assertPasswordAcceptable(values.password, typeof values.username === 'string' ? values.username : '');
+      // Hashed before the transaction: a half-second scrypt must not hold a connection.
+      values.passwordHash = await this.hasher.hash(values.password);
+      // Set by an administrator: the new user chooses their own at the first login.
+      values.mustChangePassword = Boolean(actor);
+      values.passwordIsDefault = Boolean(builtInDefault);
+    }
+    return super.create(values, actor);
+  }
+
   override async update(input: WriteValues & { id: number; version: number }, actor?: AuthenticatedUser): Promise<MasterRecord> {
-    const record = await super.update(input, actor);
+    const disabling = input.enabled === false;
+    const record = await this.logged(disabling ? 'user.disable' : 'user.update', input.id, actor, () => super.update(input, actor), !disabling);
     if (record.enabled === false) await this.endSessionsOf(record.id);
     return record;
   }
@@ -52,27 +79,41 @@ export class UserAdminService extends MasterDataService {
   override async delete(id: number, actor?: AuthenticatedUser): Promise<void> {
     // The sessions go with the user (ON DELETE CASCADE); their sockets are closed afterwards.
     const sessionIds = await this.sessions.activeIdsOfUser(id);
-    await super.delete(id, actor);
+    await this.logged('user.delete', id, actor, () => super.delete(id, actor));
     this.events.endSessions(sessionIds);
   }
 
   async resetPassword(id: number, password: string, actor: AuthenticatedUser): Promise<void> {
-    const passwordHash = await hashPassword(password);
-    const rows: unknown = await this.dataSource.query(
-      `UPDATE app_user SET password_hash = $2, version = version + 1, updated_at = now() WHERE id = $1`,
-      [id, passwordHash],
-    );
-    if (!Array.isArray(rows) || rows[1] === 0) throw new DomainException('notFound');
-    // A new password ends the user's other sessions (a stolen token dies with the old password).
-    const ended = await this.sessions.revokeAllOfUser(id, id === actor.id ? actor.sessionId : undefined);
-    this.events.endSessions(ended);
+    await this.logged('password.reset', id, actor, async () => {
+      const target: { username: string; permissions: string[] }[] = await this.dataSource.query(
+        `SELECT username, permissions FROM app_user WHERE id = $1`,
+        [id],
+      );
+      if (!target[0]) throw new DomainException('notFound');
+      refuseMorePrivileged(actor, target[0].permissions);
+      assertPasswordAcceptable(password, target[0].username);
+      const passwordHash = await this.hasher.hash(password);
+      // Someone else chose it: its owner must replace it at the next login.
+      const rows: unknown = await this.dataSource.query(
+        `UPDATE app_user SET password_hash = $2, must_change_password = $3, password_is_default = false,
+                password_changed_at = now(), version = version + 1, updated_at = now()
+          WHERE id = $1`,
+        [id, passwordHash, id !== actor.id],
+      );
+      if (!Array.isArray(rows) || rows[1] === 0) throw new DomainException('notFound');
+      // A new password ends the user's other sessions (a stolen token dies with the old password).
+      const ended = await this.sessions.revokeAllOfUser(id, id === actor.id ? actor.sessionId : undefined);
+      this.events.endSessions(ended);
+    });
   }
 
   async updatePermission(change: UpdatePermissionDto, actor: AuthenticatedUser): Promise<MasterRecord> {
-    const record = await this.write(async (tx) => {
+    let before: AccessColumns | undefined;
+    const record = await this.logged('permission.update', change.id, actor, () => this.write(async (tx) => {
       await tx.manager.query(PERMISSION_ADMINS_LOCK);
       const existing = await this.repository.findById(tx.manager, change.id);
       if (!existing) throw new DomainException('notFound');
+      [before] = await tx.manager.query(`SELECT permissions, process_ids, attachment_process_ids FROM app_user WHERE id = $1`, [change.id]);
       if (change.permissions && !change.permissions.includes(PERMISSION_ADMIN)) {
         if (change.id === actor.id) throw new DomainException('cannotRemoveOwnAdmin');
         await this.refuseLosingLastAdmin(tx.manager, change.id);
@@ -92,6 +133,18 @@ export class UserAdminService extends MasterDataService {
       if (!Array.isArray(rows) || rows[1] === 0) throw new DomainException('conflict');
       tx.publish('masterData.changed', { entity: 'user', id: change.id, action: 'updated' }, [ROOMS.masterData('user')]);
       return this.withDetails(tx.manager, (await this.repository.findById(tx.manager, change.id))!);
+    }), false);
+    void this.securityLog.record({
+      action: 'permission.update',
+      result: 'success',
+      actor,
+      target: { type: 'user', id: record.id, label: String(record.username ?? '') },
+      detail: {
+        permissionsBefore: before?.permissions ?? [],
+        permissionsAfter: record.permissions,
+        processIds: record.processIds,
+        attachmentProcessIds: record.attachmentProcessIds,
+      },
     });
     return record;
   }
@@ -99,23 +152,27 @@ export class UserAdminService extends MasterDataService {
   // ——— hooks ———
 
   protected override async beforeWrite(tx: Transaction, values: WriteValues, existing: MasterRecord | null, actor?: AuthenticatedUser): Promise<WriteValues> {
+    if (existing && actor) refuseMorePrivileged(actor, await this.permissionsOf(tx.manager, existing.id));
     if (existing && values.enabled === false) {
       if (actor && existing.id === actor.id) throw new DomainException('cannotDisableSelf');
       await tx.manager.query(PERMISSION_ADMINS_LOCK);
       await this.refuseLosingLastAdmin(tx.manager, existing.id);
     }
-    if (!existing && typeof values.password === 'string') {
-      return { ...values, passwordHash: await hashPassword(values.password) };
-    }
     return values;
   }
 
   protected override extraColumns(values: WriteValues): Record<string, unknown> {
-    return typeof values.passwordHash === 'string' ? { password_hash: values.passwordHash } : {};
+    if (typeof values.passwordHash !== 'string') return {};
+    return {
+      password_hash: values.passwordHash,
+      must_change_password: values.mustChangePassword === true,
+      password_is_default: values.passwordIsDefault === true,
+    };
   }
 
   protected override async beforeDelete(tx: Transaction, existing: MasterRecord, actor?: AuthenticatedUser): Promise<void> {
     if (actor && existing.id === actor.id) throw new DomainException('cannotDeleteSelf');
+    if (actor) refuseMorePrivileged(actor, await this.permissionsOf(tx.manager, existing.id));
     await tx.manager.query(PERMISSION_ADMINS_LOCK);
     await this.refuseLosingLastAdmin(tx.manager, existing.id);
   }
@@ -141,6 +198,38 @@ export class UserAdminService extends MasterDataService {
 
   // ——— rules ———
 
+  private async permissionsOf(manager: EntityManager, userId: number): Promise<string[]> {
+    const rows: { permissions: string[] }[] = await manager.query(`SELECT permissions FROM app_user WHERE id = $1`, [userId]);
+    return rows[0]?.permissions ?? [];
+  }
+
+  /**
+   * Runs a change to user `targetId` and records it in the security log: refusals and failures
+   * always (with the error), success unless `logSuccess` is false (the caller logs it itself).
+   */
+  private async logged<T>(action: SecurityAction, targetId: number, actor: AuthenticatedUser | undefined, work: () => Promise<T>, logSuccess = true): Promise<T> {
+    const who = actor as (AuthenticatedUser & SecurityActor) | undefined;
+    const target = async () => {
+      const rows: { username: string }[] = await this.dataSource.query(`SELECT username FROM app_user WHERE id = $1`, [targetId]).catch(() => []);
+      return { type: 'user', id: targetId, label: rows[0]?.username ?? '' };
+    };
+    try {
+      const result = await work();
+      if (logSuccess) void this.securityLog.record({ action, result: 'success', actor: who, target: await target() });
+      return result;
+    } catch (error) {
+      const refused = error instanceof DomainException && error.status >= 400 && error.status < 500;
+      void this.securityLog.record({
+        action,
+        result: refused ? 'refused' : 'failure',
+        actor: who,
+        target: await target(),
+        detail: { error: error instanceof DomainException ? error.error : 'internal' },
+      });
+      throw error;
+    }
+  }
+
   /** Refuses when `userId` is the last enabled user who may edit permissions. */
   private async refuseLosingLastAdmin(manager: EntityManager, userId: number): Promise<void> {
     const rows: { others: number; is_admin: boolean }[] = await manager.query(
@@ -160,6 +249,15 @@ export class UserAdminService extends MasterDataService {
 
   private async endSessionsOf(userId: number): Promise<void> {
     this.events.endSessions(await this.sessions.revokeAllOfUser(userId));
+  }
+}
+
+/** A user may act on another only when that one holds nothing more than they do (see class doc). */
+function refuseMorePrivileged(actor: AuthenticatedUser, targetPermissions: string[]): void {
+  if (actor.permissions.includes(PERMISSION_ADMIN)) return;
+  const held = new Set(actor.permissions);
+  if (targetPermissions.includes(PERMISSION_ADMIN) || targetPermissions.some((name) => !held.has(name))) {
+    throw new DomainException('userMorePrivileged');
   }
 }
 

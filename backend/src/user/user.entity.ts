@@ -47,6 +47,17 @@ export class UserEntity {
   @Column({ name: 'attachment_process_ids', type: 'integer', array: true, default: () => `'{}'` })
   attachmentProcessIds: number[];
 
+  /** Set by someone else (admin reset, new account): must be changed before anything else. */
+  @Column({ name: 'must_change_password', type: 'boolean', default: false })
+  mustChangePassword: boolean;
+
+  /** A published built-in default (try-out admin, demo accounts): the screens warn. */
+  @Column({ name: 'password_is_default', type: 'boolean', default: false })
+  passwordIsDefault: boolean;
+
+  @Column({ name: 'password_changed_at', type: 'timestamptz', nullable: true })
+  passwordChangedAt: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

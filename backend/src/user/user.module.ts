@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { getDataSourceToken, TypeOrmModule } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { USER_DEFINITION } from '../../../contracts/users.js';
+import { PasswordHasher } from '../auth/password-hasher.js';
 import { SessionRepository } from '../auth/session.repository.js';
+import { SecurityLogService } from '../security-log/security-log.service.js';
 import { EventBus } from '../events/event-bus.service.js';
 import { UnitOfWork } from '../events/unit-of-work.service.js';
 import { createMasterDataController, masterDataServiceToken } from '../master-data/master-data.controller-factory.js';
@@ -20,16 +22,28 @@ import { UserService } from './user.service.js';
   imports: [TypeOrmModule.forFeature([UserEntity, DepartmentEntity])],
   controllers: [
     UserController,
-    createMasterDataController(USER_DEFINITION, { create: CreateUserDto, update: buildMasterDataDto(USER_DEFINITION, 'update') }),
+    // Usernames and names of every account: only for those who manage users or permissions.
+    createMasterDataController(USER_DEFINITION, {
+      create: CreateUserDto,
+      update: buildMasterDataDto(USER_DEFINITION, 'update'),
+      optionsRoutes: ['UserIndex', 'Permission'],
+    }),
     UserAdminController,
   ],
   providers: [
     UserService,
     {
       provide: masterDataServiceToken('user'),
-      inject: [getDataSourceToken(), UnitOfWork, ReferenceGuard, SessionRepository, EventBus],
-      useFactory: (dataSource: DataSource, unitOfWork: UnitOfWork, references: ReferenceGuard, sessions: SessionRepository, events: EventBus) =>
-        new UserAdminService(USER_DEFINITION, dataSource, unitOfWork, references, sessions, events),
+      inject: [getDataSourceToken(), UnitOfWork, ReferenceGuard, SessionRepository, EventBus, PasswordHasher, SecurityLogService],
+      useFactory: (
+        dataSource: DataSource,
+        unitOfWork: UnitOfWork,
+        references: ReferenceGuard,
+        sessions: SessionRepository,
+        events: EventBus,
+        hasher: PasswordHasher,
+        securityLog: SecurityLogService,
+      ) => new UserAdminService(USER_DEFINITION, dataSource, unitOfWork, references, sessions, events, hasher, securityLog),
     },
   ],
 })

@@ -16,7 +16,14 @@ export class UserService {
   async info(userId: number): Promise<UserInfo> {
     const user = await this.users.findOneBy({ id: userId });
     if (!user) throw new DomainException('tokenInvalid');
-    return { id: user.id, username: user.username, name: user.nickname || user.username, avatar: user.avatar };
+    return {
+      id: user.id,
+      username: user.username,
+      name: user.nickname || user.username,
+      avatar: user.avatar,
+      mustChangePassword: user.mustChangePassword,
+      passwordIsDefault: user.passwordIsDefault,
+    };
   }
 
   async departmentList(): Promise<Department[]> {

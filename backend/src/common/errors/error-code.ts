@@ -30,6 +30,13 @@ export const ERRORS = {
   payloadTooLarge: { status: 413, key: 'errors.payloadTooLarge' },
   unsupportedMediaType: { status: 415, key: 'errors.unsupportedMediaType' },
   tooManyLoginAttempts: { status: 429, key: 'errors.tooManyLoginAttempts' },
+  // Accounts and passwords.
+  passwordWeak: { status: 400, key: 'errors.passwordWeak' },
+  currentPasswordWrong: { status: 400, key: 'errors.currentPasswordWrong' },
+  passwordUnchanged: { status: 400, key: 'errors.passwordUnchanged' },
+  passwordChangeRequired: { status: 403, key: 'errors.passwordChangeRequired' },
+  userMorePrivileged: { status: 403, key: 'errors.userMorePrivileged' },
+  passwordCheckBusy: { status: 503, key: 'errors.passwordCheckBusy' },
   tooManyRequests: { status: 429, key: 'errors.tooManyRequests' },
   // Input abuse (body sanity, uploads, import).
   bodyTooDeep: { status: 400, key: 'errors.bodyTooDeep' },
