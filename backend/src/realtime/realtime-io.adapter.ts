@@ -41,6 +41,10 @@ export class RealtimeIoAdapter extends IoAdapter {
     // ignores errors). Give them an offline queue and our own logging.
     client.duplicate = ((overrides?: Parameters<RedisClient['duplicate']>[0]) => {
       const copy = watchRedisClient(duplicate({ ...overrides, disableOfflineQueue: false }), 'socket adapter reader');
+      // Closed before it ever connected (shutdown while Redis is away): the adapter awaits this
+      // connect with no error handling, so leave it pending rather than reject unhandled.
+      const connect = copy.connect.bind(copy);
+      copy.connect = (() => connect().catch(() => new Promise<never>(() => undefined))) as typeof copy.connect;
       this.duplicates.push(copy as unknown as RedisClient);
       return copy;
     }) as unknown as RedisClient['duplicate'];
