@@ -20,10 +20,24 @@ export function baseUrl(): string {
   return url;
 }
 
-export function launchBrowser(): Promise<Browser> {
+export interface LaunchOptions {
+  /** Chromium `--host-resolver-rules`, e.g. `MAP stitch.test 127.0.0.1`: open the app by a non-loopback name. */
+  hostResolverRules?: string;
+}
+
+export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      ...(options.hostResolverRules ? [`--host-resolver-rules=${options.hostResolverRules}`] : []),
+    ],
   });
 }
 
