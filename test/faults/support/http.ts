@@ -24,6 +24,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   agent?: Agent;
   language?: string;
+  /** Called when the request has been handed to the socket in full. */
+  onWritten?: () => void;
 }
 
 /** What the web client waits for an answer (frontend REQUEST_TIMEOUT_MS). */
@@ -73,6 +75,7 @@ export function httpRequest(baseUrl: string, method: 'GET' | 'POST', path: strin
     });
     req.on('finish', () => {
       writtenAt = Date.now();
+      options.onWritten?.();
     });
     req.on('error', (error: NodeJS.ErrnoException) => finish({ status: null, body: null, error: error.code ?? error.message, replayed: false }));
     req.end(body);

@@ -87,10 +87,11 @@ export class ScanStream {
     }
   }
 
-  async send(scan: Scan, instance: AppInstance): Promise<Attempt> {
+  async send(scan: Scan, instance: AppInstance, onWritten?: () => void): Promise<Attempt> {
     const answer = await httpRequest(instance.url, 'POST', '/api/admin/scan/record', {
       token: this.options.token,
       agent: instance.agent,
+      onWritten,
       form: { scanId: scan.scanId, orderId: scan.orderId, processId: scan.processId, quantity: scan.quantity },
     });
     const attempt = { instance: instance.name, answer, phase: this.phase };

@@ -11,7 +11,15 @@ export const REDIS_PORT = 6392;
 export const POSTGRES_PORT = 5442;
 const PG_BIN = process.env.FAULTS_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
-export const sleep = (ms: number) => new Promise<void>((wake) => setTimeout(wake, ms));
+/** Resolves after `ms`, or at once when `signal` aborts (so no timer keeps Jest alive). */
+export const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((wake) => {
+    const timer = setTimeout(wake, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      wake();
+    });
+  });
 
 /** True when something accepts TCP connections on 127.0.0.1:port. */
 export function portOpen(port: number): Promise<boolean> {
