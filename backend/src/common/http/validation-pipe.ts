@@ -17,7 +17,9 @@ class LabelledValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     try {
-      return await super.transform(value, metadata);
+      const result = await super.transform(value, metadata);
+      assertNumbersInRange(result);
+      return result;
     } catch (error) {
       const labels = (this.fixedType ?? (metadata.metatype as DtoClass | undefined))?.fieldLabels;
       if (error instanceof DomainException && error.data && labels) {
@@ -25,6 +27,33 @@ class LabelledValidationPipe extends ValidationPipe {
         if (labels[field] && !error.data.label) error.data.label = labels[field];
       }
       throw error;
+    }
+  }
+}
+
+/** Every number a client sends lands in an int4 or a numeric(≤16, 2) column: beyond int4 is never valid. */
+export const MAX_CLIENT_NUMBER = 2_147_483_647;
+
+/**
+ * Refuses any number beyond ±MAX_CLIENT_NUMBER anywhere in a converted body or query (ids,
+ * versions, quantities, prices): PostgreSQL would answer 22003 "out of range", a 500. Checked
+ * here once for every DTO, so an id without its own @Max is covered too. Iterative: the body
+ * sanity middleware already capped the depth, but this must not rely on it.
+ */
+function assertNumbersInRange(root: unknown): void {
+  if (root === null || typeof root !== 'object') return;
+  const stack: { value: object; field: string }[] = [{ value: root, field: '' }];
+  const seen = new Set<object>();
+  while (stack.length) {
+    const { value, field } = stack.pop()!;
+    if (seen.has(value) || value instanceof Date || Buffer.isBuffer(value)) continue;
+    seen.add(value);
+    for (const [key, child] of Object.entries(value)) {
+      const name = field || key;
+      if (typeof child === 'number' && Number.isFinite(child) && Math.abs(child) > MAX_CLIENT_NUMBER) {
+        throw new DomainException('validation', {}, { field: name, problem: 'max', params: { max: MAX_CLIENT_NUMBER } });
+      }
+      if (child !== null && typeof child === 'object') stack.push({ value: child, field: name });
     }
   }
 }
