@@ -1,7 +1,7 @@
 // One fault scenario's world: a private PostgreSQL cluster and Redis, two app instances on them,
 // and a small factory built through the real HTTP API (as production-fixture.ts does in process).
 // Everything is torn down by `teardown()`, which never throws and is called from afterAll.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BoardSnapshot } from '@contracts/production';
@@ -43,6 +43,8 @@ export class FaultCluster {
 
   private constructor(readonly spec: string) {
     mkdirSync(OUTPUT_DIR, { recursive: true });
+    // Fresh logs per run (restarts within the run append).
+    for (const part of ['redis', 'postgres', 'A', 'B']) writeFileSync(join(OUTPUT_DIR, `${spec}-${part}.log`), '');
     this.redis = new PrivateRedis(join(OUTPUT_DIR, `${spec}-redis.log`));
     this.postgres = new PrivatePostgres(join(OUTPUT_DIR, `${spec}-postgres.log`));
     const env = { DATABASE_URL: this.postgres.url, REDIS_URL: this.redis.url };
