@@ -108,3 +108,54 @@ it('logs in through the form and opens a live board with data, with no failed re
   console.log(`lan-access: ${shown.length} board rows shown, fonts loaded: ${fontsLoaded.join(', ') || 'none'}`);
   expect(problems).toEqual({ failed: [], errorAnswers: [], console: [], pageErrors: [], insecureUpgrades: [] });
 });
+
+it('every main screen and the phone board by key load over the LAN name without a failed request or CSP error', async () => {
+  const page = await context.newPage();
+  const problems = watch(page);
+  // Logged in by the previous test (same context): the session is in this origin's storage.
+  const screens = [
+    '/production/dashboardRedirect',
+    '/dropDashboard',
+    '/scrollDashboard',
+    '/production/scan',
+    '/production/schedule/index',
+    '/production/productionOrder/index',
+    '/production/saleOrder/index',
+    '/production/order/index',
+    '/base/company',
+    '/setting/dashboard',
+    '/setting/index',
+  ];
+  const visited: string[] = [];
+  for (const path of screens) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).not.toMatch(/^\/(login|404)/);
+    visited.push(new URL(page.url()).pathname);
+  }
+  // The phone board: no login, the board key in the link (a fresh context, same LAN name).
+  const phoneContext = await browser.newContext({ baseURL: lanUrl, viewport: { width: 390, height: 844 } });
+  try {
+    const login = await fetch(`${baseUrl()}/api/admin/login/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(ACCOUNTS.admin),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const settings = await fetch(`${baseUrl()}/api/admin/setting/getDashboardSetting`, { headers: { token } });
+    const { boardKey, boardKeyEnabled } = ((await settings.json()) as { data: { boardKey: string; boardKeyEnabled: boolean } }).data;
+    // On by default (and the other browser tests put it back).
+    expect(boardKeyEnabled).toBe(true);
+    const phone = await phoneContext.newPage();
+    const phoneProblems = watch(phone);
+    await phone.goto(`/mobile?key=${encodeURIComponent(boardKey)}`);
+    await phone.waitForURL((url) => url.pathname === '/mobile/dashboard');
+    await phone.getByTestId('mobile-card').first().waitFor({ timeout: 30_000 });
+    await phone.waitForLoadState('networkidle');
+    expect(phoneProblems).toEqual({ failed: [], errorAnswers: [], console: [], pageErrors: [], insecureUpgrades: [] });
+  } finally {
+    await phoneContext.close();
+  }
+  console.log(`lan-access: screens visited over http://${LAN_HOST}: ${visited.join(' ')}`);
+  expect(problems).toEqual({ failed: [], errorAnswers: [], console: [], pageErrors: [], insecureUpgrades: [] });
+});
