@@ -48,7 +48,7 @@ export function getProcessList(): string {
   return Cookies.get(COOKIE_NAMES.processList) ?? '';
 }
 
-export function saveSession(result: LoginResult): void {
+export function saveSession(result: Pick<LoginResult, 'token' | 'permission' | 'processList'>): void {
   Cookies.set(COOKIE_NAMES.token, result.token, cookieOptions);
   Cookies.set(COOKIE_NAMES.permission, result.permission, cookieOptions);
   Cookies.set(COOKIE_NAMES.processList, result.processList, cookieOptions);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import type { AppRoute } from '../../config/paths';
 import { getSidebarOpened, setSidebarOpened } from '../../lib/session';
+import { ForcedPasswordChange, useAccountChrome } from '../../features/auth/components/AccountGuard';
 import { AppBreadcrumb } from './AppBreadcrumb';
 import { Sidebar } from './Sidebar';
 import { useIsMobile } from './use-body-width';
@@ -23,6 +24,9 @@ export function MainLayout({ title, permissions, route, currentPath, actions, ch
   // Desktop: a remembered choice (cookie). Mobile: an overlay that starts closed.
   const [desktopOpened, setDesktopOpened] = useState(getSidebarOpened);
   const [mobileOpened, setMobileOpened] = useState(false);
+  // Password: the top bar's change entry, the default-password warning, and the forced change
+  // that replaces every screen while an administrator-set password is pending.
+  const account = useAccountChrome();
 
   useEffect(() => {
     setMobileOpened(false);
@@ -69,9 +73,13 @@ export function MainLayout({ title, permissions, route, currentPath, actions, ch
             onClick={toggle}
           />
           <AppBreadcrumb route={route} />
-          <div className="topbar-actions">{actions}</div>
+          <div className="topbar-actions">
+            {account.topbarEntry}
+            {actions}
+          </div>
         </header>
-        <main className="layout-content">{children}</main>
+        {account.banner}
+        <main className="layout-content">{account.blocked ? <ForcedPasswordChange /> : children}</main>
       </div>
     </div>
   );

@@ -112,8 +112,8 @@ const zhCN = {
   },
   user: {
     password: '密码',
-    passwordHint: '6–64 个字符',
-    passwordLength: '密码长度须为 6–64 个字符',
+    passwordHint: '8–64 个字符，不能是常见密码；用户首次登录时须修改',
+    passwordLength: '密码长度须为 8–64 个字符',
     resetPassword: '重置密码',
     newPassword: '新密码',
     passwordReset: '密码已重置',
@@ -217,8 +217,8 @@ const en: typeof zhCN = {
   },
   user: {
     password: 'Password',
-    passwordHint: '6–64 characters',
-    passwordLength: 'The password must be 6–64 characters long',
+    passwordHint: '8–64 characters, not a common password; the user must change it at the first login',
+    passwordLength: 'The password must be 8–64 characters long',
     resetPassword: 'Reset password',
     newPassword: 'New password',
     passwordReset: 'The password was reset',

@@ -11,6 +11,7 @@ import { useSystemTitle } from '../../../lib/system-title';
 import { saveSession } from '../../../lib/session';
 import { notifyError } from '../../../lib/notify';
 import { useAsyncAction } from '../../../lib/use-async';
+import { setAccountState } from '../model/account-state';
 import { login, NoPermissionError, validateLogin, type LoginFieldErrors } from '../api/login';
 
 /** Only same-site paths: an open redirect to another origin is refused. */
@@ -39,6 +40,8 @@ export function LoginPage() {
     try {
       const result = await run({ username, password });
       saveSession(result);
+      // A password an administrator set: the layout shows the forced change before anything else.
+      setAccountState(result);
       navigate(safeRedirect(search), { replace: true });
     } catch (error) {
       if (error instanceof NoPermissionError) {

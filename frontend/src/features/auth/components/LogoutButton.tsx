@@ -5,6 +5,7 @@ import { confirmDialog } from 'primereact/confirmdialog';
 import { clearSession } from '../../../lib/session';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { logout } from '../api/logout';
+import { setAccountState } from '../model/account-state';
 
 export function LogoutButton() {
   const { t } = useTranslation('auth');
@@ -26,6 +27,7 @@ export function LogoutButton() {
           // The token may already be dead on the server; the local session ends regardless.
         }
         clearSession();
+        setAccountState({ mustChangePassword: false, passwordIsDefault: false });
         notifySuccess(t('logout.succeeded'));
         navigate('/login', { replace: true });
       },
