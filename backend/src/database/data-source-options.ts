@@ -63,7 +63,9 @@ export function databaseLimitsOf(config: {
  * runs without statement limits: a data migration may legitimately take minutes.
  *
  * The embedded database gets none of them: PGlite is one session in this process (it cannot
- * freeze apart from us), and a client-side timeout there would leave its only connection busy.
+ * freeze apart from us), it does not enforce statement_timeout (checked: `SET statement_timeout
+ * = 200; SELECT pg_sleep(1)` runs the full second — no timer signals in WASM), and a client-side
+ * query_timeout would hand the next request its only connection while the query still runs.
  */
 export function buildDataSourceOptions(url: string, embedded: boolean, limits: DatabaseLimits | null = DEFAULT_DATABASE_LIMITS): DataSourceOptions {
   return {

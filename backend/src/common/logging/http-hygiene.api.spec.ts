@@ -66,6 +66,17 @@ describe('HTTP hygiene (API)', () => {
     });
   });
 
+  it('FORCE_HTTPS=true (TLS always in front): HSTS and upgrade-insecure-requests on every answer', async () => {
+    const forced = await bootTestApp({ env: { FORCE_HTTPS: 'true' } });
+    try {
+      const response = await forced.http.get('/api/health');
+      expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    } finally {
+      await forced.close();
+    }
+  });
+
   describe('Cache-Control', () => {
     it('no-store on success, on errors and on unknown API paths', async () => {
       const token = await t.login();
