@@ -80,12 +80,18 @@ export class FaultCluster {
     return this.instances.map((instance) => instance.deathReport()).filter((report): report is string => report !== null);
   }
 
-  /** The truth a board must show: the snapshot of a live instance, per (order, process). */
+  /** The truth a board must show: a fresh snapshot from the first instance that gives one. */
   async snapshotCells(): Promise<Map<string, number>> {
-    const instance = this.instances.find((candidate) => candidate.running);
-    if (!instance) throw new Error('no instance running to read a snapshot from');
-    const snapshot = await data<BoardSnapshot>(httpRequest(instance.url, 'GET', '/api/board/snapshot', { token: this.factory.token }), 'board snapshot');
-    return doneByCell(snapshot, this.factory.cells);
+    const failures: string[] = [];
+    for (const instance of this.instances.filter((candidate) => candidate.running)) {
+      try {
+        const snapshot = await data<BoardSnapshot>(httpRequest(instance.url, 'GET', '/api/board/snapshot', { token: this.factory.token }), `board snapshot from ${instance.name}`);
+        return doneByCell(snapshot, this.factory.cells);
+      } catch (error) {
+        failures.push((error as Error).message);
+      }
+    }
+    throw new Error(`no instance gave a board snapshot${failures.length ? `: ${failures.join('; ')}` : ' (none running)'}`);
   }
 
   /** The database's counters per (order, process). */
