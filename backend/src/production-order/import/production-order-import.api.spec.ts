@@ -234,6 +234,12 @@ describe('production orders: Excel import (API)', () => {
       const byCount = await importFile(many, 'en');
       expect(byCount.status).toBe(400);
       expect(byCount.body.message).toMatch(/250 entries in the archive, at most 200/);
+      // A directory that understates the sizes: inflation stops at the declared size.
+      const liar = await deflatedZeros(200);
+      const lying = await importFile(zip([{ name: 'xl/worksheets/sheet1.xml', data: liar.data, size: 1000, crc: liar.crc }]), 'en');
+      expect(lying.status).toBe(400);
+      expect(lying.body).toMatchObject({ data: { errorKey: 'importTooLarge', zip: 'sizeMismatch' } });
+      expect(lying.body.message).toMatch(/does not inflate to its declared size/);
       // A truncated directory is "not an Excel file", not a 500.
       expect((await importFile(bomb.subarray(0, bomb.length - 30))).body.data.errorKey).toBe('importInvalid');
     }, 30_000);

@@ -363,6 +363,8 @@ function zipRefusal(problem: Exclude<ZipProblem, { kind: 'notZip' }>): DomainExc
       ? { 'zh-CN': `压缩包内有 ${problem.entries} 个条目，最多 ${problem.max} 个`, en: `${problem.entries} entries in the archive, at most ${problem.max}` }
       : problem.kind === 'tooLarge'
         ? { 'zh-CN': `解压后 ${mib(problem.bytes)}，最多 ${mib(problem.max)}`, en: `${mib(problem.bytes)} uncompressed, at most ${mib(problem.max)}` }
-        : { 'zh-CN': `条目 ${problem.entry} 的压缩比为 ${problem.ratio}:1，最多 ${problem.max}:1`, en: `entry ${problem.entry} compresses ${problem.ratio}:1, at most ${problem.max}:1` };
+        : problem.kind === 'ratio'
+          ? { 'zh-CN': `条目 ${problem.entry} 的压缩比为 ${problem.ratio}:1，最多 ${problem.max}:1`, en: `entry ${problem.entry} compresses ${problem.ratio}:1, at most ${problem.max}:1` }
+          : { 'zh-CN': `条目 ${problem.entry} 解压后的大小与声明不符`, en: `entry ${problem.entry} does not inflate to its declared size` };
   return new DomainException('importTooLarge', { reason }, { zip: problem.kind });
 }
