@@ -7,5 +7,6 @@ import { SalesOrders1763942400000 } from './1763942400000-sales-orders.js';
 import { ProductionOrders1763942500000 } from './1763942500000-production-orders.js';
 import { Progress1764028800000 } from './1764028800000-progress.js';
 import { AccountSecurity1764115200000 } from './1764115200000-account-security.js';
+import { UploadLimits1764115300000 } from './1764115300000-upload-limits.js';
 
-export const MIGRATIONS = [Foundation1763769600000, MasterData1763856000000, UserVersion1763856100000, ProcessGoodsSizes1763856200000, SalesOrders1763942400000, ProductionOrders1763942500000, Progress1764028800000, AccountSecurity1764115200000];
+export const MIGRATIONS = [Foundation1763769600000, MasterData1763856000000, UserVersion1763856100000, ProcessGoodsSizes1763856200000, SalesOrders1763942400000, ProductionOrders1763942500000, Progress1764028800000, AccountSecurity1764115200000, UploadLimits1764115300000];
