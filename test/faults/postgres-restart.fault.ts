@@ -1,5 +1,5 @@
 // Issue 9, item 9 (first bullet), item 3: PostgreSQL restarted under a scan stream (pg_ctl restart
-// -m fast, then stopped for 5 s and started) → answers during the outage are 503 with a message,
+// -m fast; stopped for 5 s and started; frozen with SIGSTOP for 8 s) → answers during the outage are 503 with a message,
 // never 500 and never a hung or dropped request; full recovery without restarting the app
 // (measured: from the database accepting connections again to the first 200 on each instance);
 // nothing lost or doubled (every acknowledged scan is in the database once, a re-sent scanId
@@ -11,6 +11,16 @@ import { sleep } from './support/services';
 
 const RECOVERY_LIMIT_MS = 10_000;
 const DOWN_MS = 5_000;
+const FROZEN_MS = 8_000;
+
+function countOutcomes(answers: HttpAnswer[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const answer of answers) {
+    const key = String(answer.status ?? answer.error);
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+}
 
 describe('PostgreSQL restarted under a scan stream', () => {
   let cluster: FaultCluster;
@@ -80,6 +90,25 @@ describe('PostgreSQL restarted under a scan stream', () => {
       recovery['stop 5 s + start'] = await firstSuccess(startedAt);
       console.log(`[postgres-restart] stop/start: first 200 after the database was back, ms: ${JSON.stringify(recovery['stop 5 s + start'])}`);
       await sleep(3000);
+
+      // 3. Frozen for 8 s (SIGSTOP): connections open, nothing answers. Requests must still get
+      // an answer (503) before the client gives up, and the instance recover after SIGCONT.
+      stream.phase = 'frozen';
+      const frozenAt = Date.now();
+      cluster.onTeardown(() => cluster.postgres.thaw());
+      await cluster.postgres.freeze();
+      await sleep(FROZEN_MS);
+      cluster.postgres.thaw();
+      const thawedAt = Date.now();
+      stream.phase = 'thawed';
+      console.log(`[postgres-restart] database frozen (SIGSTOP) for ${thawedAt - frozenAt} ms`);
+      recovery['frozen 8 s'] = await firstSuccess(thawedAt);
+      console.log(`[postgres-restart] frozen: first 200 after the database was thawed, ms: ${JSON.stringify(recovery['frozen 8 s'])}`);
+      const frozenAnswers = stream.attempts().filter((attempt) => attempt.phase === 'frozen');
+      console.log(
+        `[postgres-restart] while frozen: ${JSON.stringify(countOutcomes(frozenAnswers.map((attempt) => attempt.answer)))}, slowest ${Math.max(0, ...frozenAnswers.map((attempt) => attempt.answer.endedAt - attempt.answer.startedAt))} ms`,
+      );
+      await sleep(2000);
       await stream.stop();
 
       stillUnacknowledged = await stream.retryUnacknowledged(() => cluster.instances);
@@ -120,6 +149,12 @@ describe('PostgreSQL restarted under a scan stream', () => {
     expect(counts).toEqual({});
   });
 
+  it('the freeze was seen: scans sent while the database was frozen were answered 503 in time', () => {
+    const frozen = stream.attempts().filter((attempt) => attempt.phase === 'frozen');
+    expect(frozen.length).toBeGreaterThan(0);
+    expect(frozen.filter((attempt) => attempt.answer.status === 503).length).toBeGreaterThan(0);
+  });
+
   it('the outage was seen: scans sent while the database was stopped were refused with 503', () => {
     const down = stream.attempts().filter((attempt) => attempt.phase === 'down');
     expect(down.length).toBeGreaterThan(10);
@@ -127,7 +162,7 @@ describe('PostgreSQL restarted under a scan stream', () => {
   });
 
   it(`both instances answer 200 again within ${RECOVERY_LIMIT_MS / 1000} s of the database returning, without a restart`, () => {
-    expect(Object.keys(recovery)).toEqual(['restart -m fast', 'stop 5 s + start']);
+    expect(Object.keys(recovery)).toEqual(['restart -m fast', 'stop 5 s + start', 'frozen 8 s']);
     const slow = Object.entries(recovery).flatMap(([variant, times]) =>
       Object.entries(times)
         .filter(([, ms]) => ms === null || ms > RECOVERY_LIMIT_MS)

@@ -1,7 +1,7 @@
 // The fault suite's own Redis and PostgreSQL: never the shared ones on 6379/5432, which other
 // suites use. Both are child processes of the test so they can be killed, stopped and restarted.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, copyFileSync, createWriteStream, existsSync, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
+import { chownSync, copyFileSync, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, type WriteStream } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -176,6 +176,30 @@ export class PrivatePostgres {
     this.started = true;
   }
 
+  private frozen: number[] = [];
+
+  /**
+   * Freezes the server (SIGSTOP to the postmaster and its backends): connections stay open,
+   * nothing answers — a hung disk or VM pause. Only this cluster's processes, by pid.
+   */
+  async freeze(): Promise<void> {
+    const postmaster = Number(readFileSync(join(this.dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = (await run('ps', ['-o', 'pid=', '--ppid', String(postmaster)])).split('\n').map(Number).filter((pid) => pid > 0);
+    this.frozen = [postmaster, ...children];
+    for (const pid of this.frozen) process.kill(pid, 'SIGSTOP');
+  }
+
+  /** Lets a frozen server run again. */
+  thaw(): void {
+    for (const pid of this.frozen.splice(0)) {
+      try {
+        process.kill(pid, 'SIGCONT');
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  }
+
   /** A short-lived client for the test's own reads (truth from the database). */
   async query<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<R[]> {
     const client = new pg.Client({ connectionString: this.url });
@@ -189,6 +213,7 @@ export class PrivatePostgres {
 
   /** Stops the server (immediately: nothing to keep) and removes the folder. Never throws. */
   async destroy(): Promise<void> {
+    this.thaw();
     try {
       if (this.started || existsSync(join(this.dataDir, 'postmaster.pid'))) await this.stop('immediate');
     } catch {
