@@ -4,6 +4,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import type { Observable } from 'rxjs';
 import { DomainException } from '../common/errors/domain.exception.js';
 import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { REDIS_CLIENT, type RedisClient } from '../redis/redis.module.js';
 
 export interface UploadLimits {
@@ -27,8 +28,13 @@ export class UploadQuota {
   private count!: RateLimiterAbstract;
   private bytes!: RateLimiterAbstract;
   private limits = DEFAULT_UPLOAD_LIMITS;
+  private generation = 0;
+  /** Counters belong to one deployment (its database): instances of it share them through Redis. */
+  private readonly namespace: string;
 
-  constructor(@Inject(REDIS_CLIENT) private readonly redis: RedisClient | null) {
+  constructor(@Inject(REDIS_CLIENT) private readonly redis: RedisClient | null, @Inject(APP_CONFIG) config: AppConfig) {
+    // The embedded database is one instance: its own counters, whatever else shares the Redis.
+    this.namespace = config.DATABASE_URL ? `${new URL(config.DATABASE_URL).host}${new URL(config.DATABASE_URL).pathname}` : `embedded-${process.pid}-${Date.now().toString(36)}`;
     this.configure(DEFAULT_UPLOAD_LIMITS);
   }
 
@@ -41,9 +47,10 @@ export class UploadQuota {
         ? new RateLimiterRedis({ storeClient: this.redis, useRedisPackage: true, keyPrefix, points, duration, insuranceLimiter: memory })
         : memory;
     };
-    const stamp = Date.now().toString(36);
-    this.count = make(`upload-count:${stamp}`, limits.uploads, limits.windowSeconds);
-    this.bytes = make(`upload-bytes:${stamp}`, limits.bytesPerDay, 86_400);
+    // The same keys on every instance (shared through Redis); a reconfiguration starts fresh counters.
+    const suffix = this.generation++ === 0 ? '' : `:${Date.now().toString(36)}`;
+    this.count = make(`upload-count:${this.namespace}${suffix}`, limits.uploads, limits.windowSeconds);
+    this.bytes = make(`upload-bytes:${this.namespace}${suffix}`, limits.bytesPerDay, 86_400);
   }
 
   async consumeUpload(userId: number): Promise<void> {
