@@ -120,11 +120,12 @@ function resolve(document: { components?: { schemas?: Record<string, SchemaObjec
   return current;
 }
 
-describe('abuse: every POST endpoint of the OpenAPI document, fed malformed bodies', () => {
+describe('abuse: every endpoint of the OpenAPI document, fed malformed bodies and queries', () => {
   let t: TestApp;
   let admin: string;
   let db: DataSource;
   let operations: Operation[];
+  let queries: { path: string; parameters: { name: string; schema: SchemaObject }[] }[];
 
   const rowCounts = async (): Promise<Record<string, number>> => {
     const tables: { name: string }[] = await db.query(`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
@@ -143,7 +144,14 @@ describe('abuse: every POST endpoint of the OpenAPI document, fed malformed bodi
     db = t.app.get(DataSource);
     const document = (await t.http.get('/api/docs-json')).body;
     operations = [];
-    for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: SchemaObject }> } }>>)) {
+    queries = [];
+    type Method = { requestBody?: { content?: Record<string, { schema?: SchemaObject }> }; parameters?: { name: string; in: string; schema?: SchemaObject }[] };
+    for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, Method>>)) {
+      const get = methods.get;
+      if (get && !path.includes('{')) {
+        const parameters = (get.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => ({ name: parameter.name, schema: resolve(document, parameter.schema) }));
+        queries.push({ path, parameters });
+      }
       const post = methods.post;
       if (!post) continue;
       const content = post.requestBody?.content ?? {};
@@ -212,4 +220,27 @@ describe('abuse: every POST endpoint of the OpenAPI document, fed malformed bodi
     expect(summary(accepted)).toBe('');
     expect(after).toEqual(before);
   }, 300_000);
+
+  it('answers no 500 to malformed query strings on any GET endpoint either', async () => {
+    const outcomes: Outcome[] = [];
+    const variants = (names: string[]): [string, string][] => [
+      ['huge numbers', names.map((name) => `${encodeURIComponent(name)}=1e20`).join('&')],
+      ['int4 overflow', names.map((name) => `${encodeURIComponent(name)}=2147483648`).join('&')],
+      ['negative numbers', names.map((name) => `${encodeURIComponent(name)}=-1`).join('&')],
+      ['arrays for scalars', names.map((name) => `${encodeURIComponent(name)}=1&${encodeURIComponent(name)}=2`).join('&')],
+      ['prototype keys', names.map((name) => `${encodeURIComponent(name)}=constructor`).join('&')],
+      ['2 KB values', names.map((name) => `${encodeURIComponent(name)}=${'z'.repeat(2000)}`).join('&')],
+      ['list protocol', 'sortField=__proto__&sortOrder=sideways&page=0&pageSize=1e9&filter.constructor=1&filter.toString=2'],
+    ];
+    for (const query of queries) {
+      const names = query.parameters.length ? query.parameters.map((parameter) => parameter.name) : ['id'];
+      for (const [kind, text] of variants(names)) {
+        const response = await t.http.get(`${query.path}?${text}`).set('token', admin);
+        outcomes.push({ method: 'GET', path: query.path, kind, encoding: 'raw', status: response.status, body: response.body });
+      }
+    }
+    const offenders = outcomes.filter((outcome) => outcome.status >= 500);
+    process.stdout.write(`abuse (GET): ${outcomes.length} requests to ${queries.length} GET endpoints\n`);
+    expect(offenders.map((outcome) => `${outcome.method} ${outcome.path} [${outcome.kind}] → ${outcome.status} ${JSON.stringify(outcome.body).slice(0, 300)}`).join('\n')).toBe('');
+  }, 120_000);
 });
