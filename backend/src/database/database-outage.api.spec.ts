@@ -28,11 +28,14 @@ function asPostgres(command: string, args: string[]): string {
 }
 
 class OwnCluster {
-  readonly dir = mkdtempSync(join(tmpdir(), 'sb-outage-'));
-  readonly data = join(this.dir, 'data');
+  // Made in init(): a skipped suite still builds its describe block, and must leave nothing behind.
+  dir = '';
+  data = '';
   readonly url = `postgres://postgres@127.0.0.1:${PORT}/postgres`;
 
   init(): void {
+    this.dir = mkdtempSync(join(tmpdir(), 'sb-outage-'));
+    this.data = join(this.dir, 'data');
     if (process.getuid?.() === 0) chownSync(this.dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
     asPostgres('initdb', ['-D', this.data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   }
@@ -73,6 +76,7 @@ class OwnCluster {
   }
 
   destroy(): void {
+    if (!this.dir) return;
     try {
       this.stop();
     } catch {
