@@ -57,11 +57,17 @@ export class FaultCluster {
     const cluster = new FaultCluster(spec);
     globalCluster = cluster;
     const started = Date.now();
-    await cluster.postgres.init();
-    await cluster.redis.start();
-    await cluster.a.start();
-    await cluster.b.start();
-    cluster.factory = await buildFactory(cluster);
+    try {
+      await cluster.postgres.init();
+      await cluster.redis.start();
+      await cluster.a.start();
+      await cluster.b.start();
+      cluster.factory = await buildFactory(cluster);
+    } catch (error) {
+      // The spec never gets the cluster to tear down: do it here, then fail.
+      await cluster.teardown();
+      throw error;
+    }
     console.log(`[${spec}] cluster ready in ${Date.now() - started} ms: A ${cluster.a.url}, B ${cluster.b.url}, logs in test-output/faults/${spec}-*.log`);
     return cluster;
   }
