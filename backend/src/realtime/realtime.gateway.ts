@@ -106,8 +106,13 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     (server.of('/') as unknown as NodeJS.EventEmitter).on(RESUME_BETWEEN_INSTANCES, (since: unknown) => {
       if (typeof since === 'number' && Number.isSafeInteger(since) && since >= 0) this.nudgeResume(since);
     });
+    // Booted while Redis is away: other instances' events are lost from the start.
+    const downAtBoot = this.link.enabled && !this.link.up;
     this.store.headSeq().then(
-      (head) => (this.lastHead = Math.max(this.lastHead, head)),
+      (head) => {
+        this.noteHead(head);
+        if (downAtBoot && !this.link.up) this.outageSince ??= head;
+      },
       () => undefined,
     );
     this.timers.push(setInterval(() => void this.tick(), this.tickEveryMs), setInterval(() => void this.sweepSessions(), this.sweepEveryMs));

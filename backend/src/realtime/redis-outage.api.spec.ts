@@ -80,6 +80,12 @@ class Board {
     return result.headSeq;
   }
 
+  close(): void {
+    if (this.catchUp) clearTimeout(this.catchUp);
+    this.socket.removeAllListeners();
+    this.socket.disconnect();
+  }
+
   private apply(events: DomainEventEnvelope[]): void {
     for (const event of events) {
       this.seqs.add(event.seq);
@@ -97,7 +103,10 @@ class Board {
       void this.socket
         .timeout(5000)
         .emitWithAck(SOCKET_EVENTS.subscribe, { rooms: [this.room], lastSeq })
-        .then((result: SubscribeResult) => this.apply(result.missed));
+        .then(
+          (result: SubscribeResult) => this.apply(result.missed),
+          () => undefined, // the socket closed meanwhile (end of test)
+        );
     }, Math.random() * 2000);
   }
 }
@@ -181,6 +190,8 @@ class Board {
     expect((await scan(a)).status).toBe(200);
     await waitFor(() => boardOnB.received === 8, 3000);
     expect((await a.http.get('/api/health')).body.data).toMatchObject({ status: 'ok', redis: 'up' });
+    boardOnA.close();
+    boardOnB.close();
   });
 });
 
