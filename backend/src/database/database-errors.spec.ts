@@ -1,4 +1,4 @@
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { databaseFailureOf } from './database-errors.js';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -14,6 +14,8 @@ describe('databaseFailureOf', () => {
     ['pg-pool connect timeout', new Error('timeout exceeded when trying to connect')],
     ['pg query_timeout', new QueryFailedError('SELECT 1', [], new Error('Query read timeout'))],
     ['a cause chain', new Error('outer', { cause: withCode('ECONNREFUSED') })],
+    ['TypeORM: the transaction lost its connection (runner released)', new QueryRunnerAlreadyReleasedError()],
+    ['TypeORM: the manager of a released runner', new QueryRunnerProviderAlreadyReleasedError()],
   ])('%s → unavailable', (_name, error) => {
     expect(databaseFailureOf(error)).toBe('unavailable');
   });

@@ -40,7 +40,15 @@ const UNAVAILABLE_MESSAGES = [
   /cannot use a pool after calling end/i,
 ];
 
+/**
+ * TypeORM releases a transaction's query runner when its connection emits an error (the server
+ * went away mid-transaction); the next statement or the commit then fails with one of these
+ * instead of a pg error. Seen in the fault tests during a PostgreSQL restart under scans.
+ */
+const RELEASED_RUNNER_ERRORS = new Set(['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError']);
+
 interface ErrorLike {
+  name?: unknown;
   code?: unknown;
   message?: unknown;
   driverError?: unknown;
@@ -52,6 +60,7 @@ interface ErrorLike {
 export function databaseFailureOf(error: unknown, depth = 0): DatabaseFailure | null {
   if (!error || typeof error !== 'object' || depth > 4) return null;
   const candidate = error as ErrorLike;
+  if (typeof candidate.name === 'string' && RELEASED_RUNNER_ERRORS.has(candidate.name)) return 'unavailable';
   const code = typeof candidate.code === 'string' ? candidate.code : undefined;
   if (code) {
     if (BUSY_STATES.has(code)) return 'busy';
