@@ -13,6 +13,8 @@ const MASTER_DATA_ROOM = /^masterData:([a-zA-Z]{1,32})$/;
 // (the route names of their @ForRoute, any one suffices). Keep in step with the controllers.
 /** Production orders: productionOrder list/detail (ProductionOrderIndex, OrderIndex, OrderReview, OrderHide) and the schedule. */
 const PRODUCTION_ORDER_ROUTES = ['ProductionOrderIndex', 'OrderIndex', 'OrderReview', 'OrderHide', 'ScheduleIndex'];
+/** The list room also feeds the order-lines screen (sale-order-sub list, SaleOrderSub), which shows their production. */
+const PRODUCTION_ORDER_LIST_ROUTES = [...PRODUCTION_ORDER_ROUTES, 'SaleOrderSub'];
 /** One order's progress also shows at the scan station (scan lookup) — scanners hold Scan. */
 const ORDER_ROUTES = [...PRODUCTION_ORDER_ROUTES, 'Scan'];
 /** Sale orders: saleOrder list/detail (SaleOrderIndex) and the sale-order lines (SaleOrderSub). */
@@ -49,7 +51,7 @@ export function mayJoin(identity: SocketIdentity, room: string): boolean {
     case 'saleOrders':
       return holdsAny(user, SALE_ORDER_ROUTES);
     case 'productionOrders':
-      return holdsAny(user, PRODUCTION_ORDER_ROUTES);
+      return holdsAny(user, PRODUCTION_ORDER_LIST_ROUTES);
   }
   const entity = ENTITY_ROOM.exec(room);
   if (entity) {
