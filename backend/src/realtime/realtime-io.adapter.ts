@@ -50,7 +50,8 @@ export class RealtimeIoAdapter extends IoAdapter {
     }) as unknown as RedisClient['duplicate'];
     this.adapterClient = client;
     this.app.get(RedisLink, { strict: false }).watch(client);
-    await startConnecting(client);
+    // The shared client already waited at boot: when it could not connect, do not wait again.
+    await startConnecting(client, this.redis.isReady ? undefined : 0);
   }
 
   override createIOServer(port: number, options?: Partial<ServerOptions>): Server {

@@ -173,22 +173,30 @@ class Board {
     const c = await bootTestApp({ databaseUrl: a.databaseUrl, env });
     const bootMs = Date.now() - bootStarted;
     expect((await c.http.get('/api/health')).body.data).toMatchObject({ status: 'degraded', redis: 'down' });
+    // …and its broadcasts reach its own sockets.
+    const boardOnC = new Board(c.socket({ token: f.admin }), 'board');
+    await connected(boardOnC.socket);
+    await boardOnC.join();
+    expect((await scan(c)).status).toBe(200);
+    await waitFor(() => boardOnC.received === 1, 2000);
+    boardOnC.close();
     await c.close();
 
     // Redis back (empty, as after a restart without persistence).
     redis = await startRedis();
     const back = Date.now();
     const [{ count: expected }] = await f.db.query(`SELECT count(*)::int AS count FROM domain_event WHERE 'board' = ANY(rooms) AND seq > $1`, [startSeq]);
-    expect(expected).toBe(7);
-    await waitFor(() => boardOnB.received === 7, 5000);
+    expect(expected).toBe(8); // 1 before, 6 on A and 1 on C during the outage
+    // Every board: B missed A's and C's events, A missed C's.
+    await waitFor(() => boardOnB.received === 8 && boardOnA.received === 8, 5000);
     const catchUpMs = Date.now() - back;
-    console.log(`redis-outage: scans during the outage answered in ${duringOutage.join(', ')} ms; an instance booted without Redis in ${bootMs} ms; board on B complete ${catchUpMs} ms after Redis returned`);
+    console.log(`redis-outage: scans during the outage answered in ${duringOutage.join(', ')} ms; an instance booted without Redis in ${bootMs} ms; boards on A and B complete ${catchUpMs} ms after Redis returned`);
     expect(catchUpMs).toBeLessThanOrEqual(5000);
 
     // Cross-instance delivery works again, live.
     await waitFor(async () => (await b.http.get('/api/health')).body.data.redis === 'up', 5000);
     expect((await scan(a)).status).toBe(200);
-    await waitFor(() => boardOnB.received === 8, 3000);
+    await waitFor(() => boardOnB.received === 9, 3000);
     expect((await a.http.get('/api/health')).body.data).toMatchObject({ status: 'ok', redis: 'up' });
     boardOnA.close();
     boardOnB.close();
