@@ -102,15 +102,17 @@ export class AuthService {
 
   /**
    * The user behind a token, or null — for sockets, uploads and other callers outside the access
-   * guard: a user who must change their password is not let in there at all. Runs on every
-   * request: one indexed query, no cache, so a revoked session or a disabled user is refused on
-   * the very next request.
+   * guard. A user who must change their password comes back with no permissions and no processes
+   * at all: still signed in (the screen's socket stays up and the app does not bounce them to the
+   * login page), but allowed nothing until the password is changed. Runs on every request: one
+   * indexed query, no cache, so a revoked session or a disabled user is refused on the very next
+   * request.
    */
   async authenticate(token: string | undefined): Promise<AuthenticatedUser | null> {
     const user = await this.authenticateSession(token);
-    if (!user || user.mustChangePassword) return null;
-    const { mustChangePassword: _pending, ...plain } = user;
-    return plain;
+    if (!user) return null;
+    const { mustChangePassword, ...plain } = user;
+    return mustChangePassword ? { ...plain, permissions: [], processIds: [], attachmentProcessIds: [] } : plain;
   }
 
   /** The session's user including a pending password change (the access guard decides). */

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Password } from 'primereact/password';
@@ -27,6 +27,14 @@ export function ChangePasswordForm({ onChanged, onCancel, autoFocus }: ChangePas
   const [errors, setErrors] = useState<ChangePasswordErrors>({});
   const [serverError, setServerError] = useState<{ field: keyof ChangePasswordFields | null; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  const firstInput = useRef<HTMLInputElement>(null);
+
+  // After the overlay or screen has settled (a dialog's open animation, the login page's unmount).
+  useEffect(() => {
+    if (!autoFocus) return;
+    const timer = setTimeout(() => firstInput.current?.focus(), 50);
+    return () => clearTimeout(timer);
+  }, [autoFocus]);
 
   const update = (name: keyof ChangePasswordFields, value: string) => {
     setFields((current) => ({ ...current, [name]: value }));
@@ -75,7 +83,7 @@ export function ChangePasswordForm({ onChanged, onCancel, autoFocus }: ChangePas
           toggleMask
           invalid={Boolean(error)}
           autoComplete={autoComplete}
-          autoFocus={autoFocus && name === 'currentPassword'}
+          inputRef={name === 'currentPassword' ? firstInput : undefined}
           aria-describedby={describedBy}
           inputClassName={`change-password-${name}`}
         />
