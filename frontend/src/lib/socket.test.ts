@@ -194,6 +194,19 @@ describe('RealtimeClient', () => {
       expect(onResync).toHaveBeenCalledTimes(1);
     });
 
+    it('reloads the snapshot when the hint goes further back than it remembers applying', async () => {
+      jest.spyOn(Math, 'random').mockReturnValue(0);
+      const { socket, onResync } = setup();
+      socket.serverConnect();
+      await socket.answer({ headSeq: 10 });
+      for (let seq = 11; seq <= 400; seq++) socket.fire('domain-event', event(seq)); // more than the sequencer keeps
+      socket.fire('resume', { since: 20 });
+      await flush();
+      expect(socket.requests[1]).toEqual({ rooms: ['settings'] }); // no lastSeq: a fresh snapshot
+      await socket.answer({ headSeq: 400 });
+      expect(onResync).toHaveBeenCalledTimes(2);
+    });
+
     it('detects a gap from the per-room counts of a tick, and ignores ticks that match', async () => {
       jest.spyOn(Math, 'random').mockReturnValue(0);
       const { socket, applied } = setup();
