@@ -173,11 +173,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     for (const room of dropped) await socket.leave(room);
 
     // At most MAX_ROOMS_PER_SOCKET rooms joined at a time.
-    let room = 0;
     let free = MAX_ROOMS_PER_SOCKET - [...socket.rooms].filter((r) => this.isSubscribedRoom(socket, r)).length;
     const joined: string[] = [];
-    for (; room < rooms.length; room++) {
-      const name = rooms[room];
+    for (const name of rooms) {
       if (!mayJoin(identity, name) || joined.includes(name)) continue;
       if (socket.rooms.has(name)) joined.push(name);
       else if (free > 0) {
