@@ -11,9 +11,13 @@ const WORKER = { username: 'e2e-worker', password: 'worker123' };
 beforeAll(async () => {
   browser = await launchBrowser();
   api = await ApiClient.login(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
-  const user = await api.post<{ id: number; version: number }>('user/create', { ...WORKER, nickname: '车间小王', enabled: true });
+  const temporary = `${WORKER.password}-first`;
+  const user = await api.post<{ id: number; version: number }>('user/create', { ...WORKER, password: temporary, nickname: '车间小王', enabled: true });
   // A user without any screen cannot sign in: start with the console only.
   await api.post('user/updatePermission', { id: user.id, version: user.version, permissions: 'Home' });
+  // The first sign-in's forced change of the administrator-set password (account-security.e2e.ts).
+  const worker = await ApiClient.login(WORKER.username, temporary);
+  await worker.post('user/changePassword', { currentPassword: temporary, newPassword: WORKER.password });
 });
 
 afterAll(async () => {
