@@ -288,9 +288,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     }
   }
 
-  /** Disconnects every socket of this instance (graceful shutdown: boards reconnect to another instance). */
+  /**
+   * Graceful shutdown: drops every socket of this instance so its boards reconnect to another
+   * instance and catch up there from the event log. It closes the transports rather than
+   * disconnecting the sockets: a server-side disconnect ('io server disconnect') tells Socket.IO
+   * clients NOT to reconnect, which would leave every board of this instance dead.
+   */
   disconnectAll(): void {
-    this.server?.local.disconnectSockets(true);
+    for (const socket of this.server?.of('/').sockets.values() ?? []) socket.conn.close();
   }
 
   private noteHead(seq: number): number {
