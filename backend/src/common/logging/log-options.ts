@@ -79,7 +79,9 @@ export function loggerParams(config: AppConfig): Params {
         return request;
       },
     },
-    hooks: scrub ? { streamWrite: scrub } : undefined,
+    // Absent rather than undefined: pino reads `hooks.logMethod` and crashes on `hooks: undefined`
+    // (a deployment without ADMIN_PASSWORD and without a password in its URLs has no secrets).
+    ...(scrub ? { hooks: { streamWrite: scrub } } : {}),
     autoLogging: { ignore: (request) => request.url === '/api/health' },
     transport:
       config.NODE_ENV === 'development' && process.stdout.isTTY && !logCapture.destination
