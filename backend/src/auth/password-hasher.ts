@@ -86,7 +86,9 @@ export class PasswordHasher {
     this.cost = costOf(config.PASSWORD_SCRYPT_LOG_N);
     this.dummyHash = dummyHash(this.cost);
     this.concurrency = config.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, availableParallelism());
-    this.queueLimit = config.PASSWORD_HASH_QUEUE;
+    // Four rounds of waiting at most: at the OWASP cost about 2 s (4 s on a loaded machine),
+    // well inside a client's timeout, instead of a queue that outlives the request.
+    this.queueLimit = config.PASSWORD_HASH_QUEUE ?? 4 * this.concurrency;
   }
 
   hash(password: string): Promise<string> {

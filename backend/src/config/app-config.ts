@@ -41,7 +41,7 @@ const schema = z.object({
   PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).optional(),
   /** Password hashes computed at once per instance (default: one per core) and how many may wait. */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().positive().optional(),
-  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(32),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).optional(),
   /** How often expired and revoked sessions are deleted (they are kept one day for the record). */
   SESSION_PURGE_MINUTES: z.coerce.number().positive().default(60),
   CORS_ORIGINS: z
