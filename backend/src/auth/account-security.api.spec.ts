@@ -116,6 +116,14 @@ describe('account security (API)', () => {
       expect(after.password_hash).toBe(before.password_hash);
     });
 
+    it('is in the OpenAPI document, with both password fields required', async () => {
+      const document = (await t.http.get('/api/docs-json')).body;
+      const operation = document.paths['/api/admin/user/changePassword']?.post;
+      expect(operation?.summary).toMatch(/Change your own password/);
+      const schemaName = JSON.stringify(operation.requestBody).match(/#\/components\/schemas\/(\w+)/)?.[1];
+      expect(document.components.schemas[schemaName!].required).toEqual(expect.arrayContaining(['currentPassword', 'newPassword']));
+    });
+
     it('answers in English too', async () => {
       const response = await post('user/changePassword', { currentPassword: 'Start-pass-11', newPassword: 'qwertyuiop' }, user.token, 'en');
       expect(response.body.message).toBe('The password is not acceptable: it is a common password and easy to guess');
