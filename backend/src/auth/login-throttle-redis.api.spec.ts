@@ -1,16 +1,30 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { bootTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
 
 // The login throttle on Redis, and while Redis is away: the in-memory insurance limiter keeps
-// counting (no 500, no free guesses). Runs its own redis-server on port 6397, never the shared one.
-const REDIS_PORT = 6397;
+// counting (no 500, no free guesses). Runs its own redis-server on a free port, never the shared one.
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 if (!hasRedisServer) console.warn('login-throttle-redis.api.spec: skipped (no redis-server binary)');
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let REDIS_PORT = 0;
+
 async function startRedis(): Promise<ChildProcess> {
+  REDIS_PORT = await freePort();
   const child = spawn('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('redis-server did not start')), 10_000);
+    const timer = setTimeout(() => reject(new Error('redis-server did not start')), 20_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('Ready to accept connections')) {
         clearTimeout(timer);
