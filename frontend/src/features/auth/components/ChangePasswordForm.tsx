@@ -85,6 +85,7 @@ export function ChangePasswordForm({ onChanged, onCancel, autoFocus }: ChangePas
           autoComplete={autoComplete}
           inputRef={name === 'currentPassword' ? firstInput : undefined}
           aria-describedby={describedBy}
+          className="change-password-field"
           inputClassName={`change-password-${name}`}
         />
         {error ? (
