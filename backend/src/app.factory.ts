@@ -91,7 +91,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   const ioAdapter = new RealtimeIoAdapter(
     app,
     app.get<RedisClient | null>(REDIS_CLIENT),
-    process.env.REDIS_STREAM_NAME ?? 'stitchboard:socket.io',
+    config.REDIS_STREAM_NAME,
     config.CORS_ORIGINS,
   );
   await ioAdapter.connectRedis();

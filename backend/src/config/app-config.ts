@@ -44,6 +44,12 @@ const schema = z.object({
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).optional(),
   /** How often expired and revoked sessions are deleted (they are kept one day for the record). */
   SESSION_PURGE_MINUTES: z.coerce.number().positive().default(60),
+  /** Redis stream the Socket.IO adapter uses between instances. */
+  REDIS_STREAM_NAME: z.string().trim().min(1).default('stitchboard:socket.io'),
+  /** How often each instance tells its sockets the recent events per room (boards detect a gap and replay). */
+  REALTIME_HEAD_TICK_MS: z.coerce.number().int().positive().default(5000),
+  /** How often each instance disconnects sockets whose session expired or was revoked. */
+  REALTIME_SESSION_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
   CORS_ORIGINS: z
     .string()
     .default('')

@@ -1,4 +1,4 @@
-import { Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Server, Socket } from 'socket.io';
@@ -12,6 +12,7 @@ import {
   type SubscribeResult,
 } from '../../../contracts/events.js';
 import { AuthService } from '../auth/auth.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EventBus, type EventSink } from '../events/event-bus.service.js';
 import { EventStore } from '../events/event-store.js';
 import { SettingService } from '../setting/setting.service.js';
@@ -44,11 +45,6 @@ export const SUBSCRIBE_WINDOW_MS = 10_000;
 /** Server-side event sent between instances (through the adapter) when one sees Redis come back. */
 const RESUME_BETWEEN_INSTANCES = 'realtime:resume';
 
-function intervalFromEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-
 /**
  * The only place that talks to Socket.IO: authenticates sockets in the handshake, joins the
  * rooms the policy allows, replays what a reconnecting client missed, and emits committed
@@ -70,8 +66,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   /** The head known when Redis was lost: boards replay from there once it is back. */
   private outageSince: number | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
-  private readonly tickEveryMs = intervalFromEnv('REALTIME_HEAD_TICK_MS', 5000);
-  private readonly sweepEveryMs = intervalFromEnv('REALTIME_SESSION_SWEEP_MS', 60_000);
+  private readonly tickEveryMs: number;
+  private readonly sweepEveryMs: number;
 
   constructor(
     private readonly auth: AuthService,
@@ -80,7 +76,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     private readonly bus: EventBus,
     private readonly link: RedisLink,
     @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.tickEveryMs = config.REALTIME_HEAD_TICK_MS;
+    this.sweepEveryMs = config.REALTIME_SESSION_SWEEP_MS;
+  }
 
   afterInit(server: Server): void {
     // Guards do not run on connection; the handshake middleware is where sockets authenticate.

@@ -123,7 +123,6 @@ class Board {
     redis = await startRedis();
     const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
     dropDatabase = scratch.drop;
-    process.env.REDIS_STREAM_NAME = env.REDIS_STREAM_NAME;
     a = await bootTestApp({ databaseUrl: scratch.url, env });
     b = await bootTestApp({ databaseUrl: scratch.url, env });
     f = await setUpProduction(a);
@@ -133,7 +132,6 @@ class Board {
     await b?.close();
     await stopRedis(redis);
     await dropDatabase?.();
-    delete process.env.REDIS_STREAM_NAME;
   });
 
   it('keeps both instances serving, boards local, and brings every board up to date within 5 s of Redis returning', async () => {

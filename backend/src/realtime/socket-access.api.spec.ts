@@ -17,16 +17,12 @@ describe('socket rooms follow permissions; subscribe limits; ended sessions', ()
 
   beforeAll(async () => {
     // The periodic session sweep, fast for this file; the gap ticks only when the test calls them.
-    process.env.REALTIME_SESSION_SWEEP_MS = '300';
-    process.env.REALTIME_HEAD_TICK_MS = '3600000';
-    t = await bootTestApp();
+    t = await bootTestApp({ env: { REALTIME_SESSION_SWEEP_MS: '300', REALTIME_HEAD_TICK_MS: '3600000' } });
     db = t.app.get(DataSource);
     gateway = t.app.get(RealtimeGateway);
     admin = await t.login();
   });
   afterAll(async () => {
-    delete process.env.REALTIME_SESSION_SWEEP_MS;
-    delete process.env.REALTIME_HEAD_TICK_MS;
     await t?.close();
   });
 
