@@ -1,6 +1,6 @@
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import Cookies from 'js-cookie';
-import { apiGet, apiPost, ApiError, http, resetUnauthorizedState } from './http-client';
+import { apiGet, apiPost, ApiError, http, onRefusal, resetUnauthorizedState } from './http-client';
 import { registerNotifier, type Notice } from './notify';
 import { saveSession, sessionStore } from './session';
 
@@ -86,6 +86,20 @@ describe('http client', () => {
   it('rejects an HTTP error with the envelope message (400 validation)', async () => {
     replyWith({ status: 400, body: { code: 400, message: '刷新间隔至少为 3 秒', data: { field: 'refreshInterval' } } });
     await expect(apiPost('/admin/setting/updateDashboardSetting', {})).rejects.toMatchObject({ message: '刷新间隔至少为 3 秒', code: 400 });
+  });
+
+  it('tells the listeners of a refusal by its errorKey, and stops after unsubscribing', async () => {
+    const heard: string[] = [];
+    const stop = onRefusal('passwordChangeRequired', () => heard.push('change'));
+    replyWith({ status: 403, body: { code: 403, message: '请先修改密码', data: { errorKey: 'passwordChangeRequired' } } });
+    await expect(apiGet('/admin/goods/list')).rejects.toMatchObject({ code: 403 });
+    replyWith({ status: 403, body: { code: 403, message: '无权访问', data: { errorKey: 'forbidden' } } });
+    await expect(apiGet('/admin/goods/list')).rejects.toMatchObject({ code: 403 });
+    expect(heard).toEqual(['change']);
+    stop();
+    replyWith({ status: 403, body: { code: 403, message: '请先修改密码', data: { errorKey: 'passwordChangeRequired' } } });
+    await expect(apiGet('/admin/goods/list')).rejects.toMatchObject({ code: 403 });
+    expect(heard).toEqual(['change']);
   });
 
   it('uses a generic translated message when the server gives none', async () => {

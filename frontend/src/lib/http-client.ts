@@ -91,6 +91,22 @@ function currentPathWithSearch(): string {
 
 let lastUnauthorizedAt = 0;
 
+const refusalListeners = new Map<string, Set<() => void>>();
+
+/**
+ * Lets a feature react to one kind of refusal whichever request met it: the account feature
+ * switches to the forced password change when any request answers `passwordChangeRequired`
+ * (an admin reset the password while this tab was open). Returns the unsubscribe function.
+ */
+export function onRefusal(errorKey: string, listener: () => void): () => void {
+  const listeners = refusalListeners.get(errorKey) ?? new Set();
+  listeners.add(listener);
+  refusalListeners.set(errorKey, listeners);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
 /** Several requests may fail together with 401; the user sees one message and one redirect. */
 function handleUnauthorized(message: string): void {
   clearSession();
@@ -111,6 +127,7 @@ function fail(code: number, serverMessage: string | undefined, config: AxiosRequ
   }
   const errorData = typeof data === 'object' && data !== null ? (data as ApiErrorData) : {};
   const error = new ApiError(serverMessage || t('common:http.generic'), code, 'api', errorData);
+  if (errorData.errorKey) refusalListeners.get(errorData.errorKey)?.forEach((listener) => listener());
   if (!config?.silent) notify({ severity: 'error', detail: error.message });
   return error;
 }

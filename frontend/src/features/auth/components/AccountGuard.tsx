@@ -1,11 +1,15 @@
 import './account.css';
 import { useEffect, useState, type ReactNode } from 'react';
+import { onRefusal } from '../../../lib/http-client';
 import { useSession } from '../../../lib/session';
 import { fetchAccountInfo } from '../api/change-password';
-import { setAccountState, useAccountState } from '../model/account-state';
+import { accountStore, setAccountState, useAccountState } from '../model/account-state';
 import { ChangePasswordButton } from './ChangePasswordDialog';
 import { DefaultPasswordWarning } from './DefaultPasswordWarning';
 import { ForcedPasswordChange } from './ForcedPasswordChange';
+
+/** The server's errorKey for "change your password first" (backend error catalogue). */
+const PASSWORD_CHANGE_REQUIRED = 'passwordChangeRequired';
 
 /** Reads the password flags of the signed-in account (once per session token). */
 export function useAccountFlags(): { mustChangePassword: boolean; passwordIsDefault: boolean } {
@@ -26,6 +30,9 @@ export function useAccountFlags(): { mustChangePassword: boolean; passwordIsDefa
       current = false;
     };
   }, [token]);
+  // A reset by an administrator while this tab is open: the next refused request switches to the
+  // forced change instead of leaving every screen failing with the same message.
+  useEffect(() => onRefusal(PASSWORD_CHANGE_REQUIRED, () => setAccountState({ ...accountStore.get(), mustChangePassword: true })), []);
   return { mustChangePassword, passwordIsDefault };
 }
 
