@@ -13,14 +13,18 @@ function newestMtime(dir) {
   return newest;
 }
 
-function stale(output, sources) {
+/** True when `output` is missing or older than any file under `sources`. */
+export function stale(output, sources) {
   if (!existsSync(output)) return true;
   const built = statSync(output).mtimeMs;
   return sources.some((source) => newestMtime(source) > built);
 }
 
+export const BACKEND_ENTRY = 'dist/backend/src/main.js';
+export const BACKEND_SOURCES = ['backend/src', 'contracts'];
+
 export function buildIfNeeded({ log = console.log } = {}) {
-  if (stale('dist/backend/src/main.js', ['backend/src', 'contracts'])) {
+  if (stale(BACKEND_ENTRY, BACKEND_SOURCES)) {
     log('Building the backend…');
     execSync('npm run --silent build:backend', { stdio: 'inherit' });
   }

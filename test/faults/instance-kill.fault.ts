@@ -1,7 +1,7 @@
 // Issue 9, item 9 (first bullet): kill -9 of one instance while boards are connected to it and
 // the floor scans on the other → its boards reconnect to the other instance (the client moves on
 // as a load balancer would) and catch up: equal to a fresh snapshot within 5 s of the kill.
-import { Balancer } from './support/balancer';
+import { boardsBehindBalancers, type Balancer } from './support/balancer';
 import { baseline } from './support/baseline';
 import { boardsConverge, describeBoards, FaultBoard } from './support/board';
 import { FaultCluster, measured, runScenario } from './support/cluster';
@@ -16,7 +16,6 @@ describe('kill -9 of an instance with boards connected to it', () => {
   let cluster: FaultCluster;
   let boards: FaultBoard[];
   let toA: Balancer;
-  let toB: Balancer;
   let stream: ScanStream;
   let failure: string | null = null;
   let killedAt = 0;
@@ -27,22 +26,10 @@ describe('kill -9 of an instance with boards connected to it', () => {
 
   beforeAll(async () => {
     cluster = await FaultCluster.start('instance-kill');
-    const { a, b, factory } = cluster;
+    const { a, factory } = cluster;
     // Boards reach the instances through a load balancer: A's boards land on A while it accepts
     // connections, then on B; their own reconnection has to get them there.
-    toA = new Balancer(() => [a, b]);
-    toB = new Balancer(() => [b, a]);
-    await toA.start();
-    await toB.start();
-    cluster.onTeardown(() => toA.stop());
-    cluster.onTeardown(() => toB.stop());
-    boards = [
-      new FaultBoard('board-A1', [toA.url], factory.token, factory.cells),
-      new FaultBoard('board-A2', [toA.url], factory.token, factory.cells),
-      new FaultBoard('board-B1', [toB.url], factory.token, factory.cells),
-    ];
-    cluster.onTeardown(() => boards.forEach((board) => board.stop()));
-    await Promise.all(boards.map((board) => board.start()));
+    ({ toA, boards } = await boardsBehindBalancers(cluster));
     stream = new ScanStream({ targets: () => [cluster.b], token: factory.token, cells: factory.cells, concurrency: 3, maxScans: 2000, maxMs: 60_000, pauseMs: 25 });
     cluster.onTeardown(() => stream.stop());
     failure = await runScenario(cluster, async () => {

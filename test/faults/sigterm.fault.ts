@@ -2,7 +2,7 @@
 // request it had accepted before the signal is answered (no reset, no "socket hang up"), it
 // disconnects its sockets and exits with code 0 within 5 s; its boards move to the other
 // instance and catch up; nothing lost (scans it refused are re-sent to the other instance).
-import { Balancer } from './support/balancer';
+import { boardsBehindBalancers } from './support/balancer';
 import { baseline } from './support/baseline';
 import { boardsConverge, describeBoards, FaultBoard } from './support/board';
 import { FaultCluster, measured, runScenario } from './support/cluster';
@@ -22,8 +22,6 @@ const BURST = 16;
 describe('SIGTERM to an instance under a scan stream', () => {
   let cluster: FaultCluster;
   let boards: FaultBoard[];
-  let toA: Balancer;
-  let toB: Balancer;
   let stream: ScanStream;
   let failure: string | null = null;
   let signalAt = 0;
@@ -37,22 +35,10 @@ describe('SIGTERM to an instance under a scan stream', () => {
 
   beforeAll(async () => {
     cluster = await FaultCluster.start('sigterm');
-    const { a, b, factory } = cluster;
+    const { a, factory } = cluster;
     // Boards reach the instances through a load balancer: A's boards land on A while it accepts
     // connections, then on B; their own reconnection has to get them there.
-    toA = new Balancer(() => [a, b]);
-    toB = new Balancer(() => [b, a]);
-    await toA.start();
-    await toB.start();
-    cluster.onTeardown(() => toA.stop());
-    cluster.onTeardown(() => toB.stop());
-    boards = [
-      new FaultBoard('board-A1', [toA.url], factory.token, factory.cells),
-      new FaultBoard('board-A2', [toA.url], factory.token, factory.cells),
-      new FaultBoard('board-B1', [toB.url], factory.token, factory.cells),
-    ];
-    cluster.onTeardown(() => boards.forEach((board) => board.stop()));
-    await Promise.all(boards.map((board) => board.start()));
+    ({ boards } = await boardsBehindBalancers(cluster));
     // The stream leaves the held step alone (its row is locked during the signal).
     const streamCells = factory.cells.slice(1);
     stream = new ScanStream({ targets: () => cluster.instances, token: factory.token, cells: streamCells, concurrency: 4, maxScans: 2000, maxMs: 60_000, pauseMs: 15 });

@@ -1,59 +1,22 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '../testing/private-redis.js';
 import { bootTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../testing/test-app.js';
 
 // The login throttle on Redis, and while Redis is away: the in-memory insurance limiter keeps
 // counting (no 500, no free guesses). Runs its own redis-server on a free port, never the shared one.
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 if (!hasRedisServer) console.warn('login-throttle-redis.api.spec: skipped (no redis-server binary)');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-let REDIS_PORT = 0;
-
-async function startRedis(): Promise<ChildProcess> {
-  REDIS_PORT = await freePort();
-  const child = spawn('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('redis-server did not start')), 20_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}); is port ${REDIS_PORT} taken?`)));
-  });
-  return child;
-}
-
-async function stopRedis(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
-
 (hasRedisServer ? describe : describe.skip)('login throttle with Redis, and while Redis is away (API)', () => {
-  let redis: ChildProcess | undefined;
+  let redis: PrivateRedis | undefined;
   let t: TestApp;
 
   beforeAll(async () => {
-    redis = await startRedis();
-    t = await bootTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, LOGIN_MAX_ATTEMPTS: '3' } });
+    redis = await startPrivateRedis();
+    t = await bootTestApp({ env: { REDIS_URL: redis.url, LOGIN_MAX_ATTEMPTS: '3' } });
   });
   afterAll(async () => {
     await t?.close();
-    await stopRedis(redis);
+    await redis?.kill();
   });
 
   const attempt = (username: string, password: string, ip: string) =>
@@ -63,12 +26,12 @@ async function stopRedis(child: ChildProcess | undefined): Promise<void> {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await attempt('admin', 'wrong-guess', '10.91.0.1')).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const keys = spawnSync('redis-cli', ['-p', String(REDIS_PORT), '--scan', '--pattern', 'login-account*']).stdout.toString().trim().split('\n');
+    const keys = spawnSync('redis-cli', ['-p', String(redis!.port), '--scan', '--pattern', 'login-account*']).stdout.toString().trim().split('\n');
     expect(keys.filter(Boolean).length).toBeGreaterThan(0);
   });
 
   it('falls back to memory while Redis is down: still 401 then 429, never 500, and the right password works', async () => {
-    await stopRedis(redis);
+    await redis?.kill();
     await new Promise((resolve) => setTimeout(resolve, 300));
     const results = await Promise.all(Array.from({ length: 10 }, () => attempt('viewer', 'wrong-guess', '10.92.0.1')));
     const statuses = results.map((r) => r.status).sort();

@@ -7,6 +7,7 @@ import type { HealthStatus } from '../../../contracts/api.js';
 import { DomainException } from '../common/errors/domain.exception.js';
 import { Public } from '../common/http/route-access.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { RedisLink } from '../realtime/redis-link.js';
 import { REDIS_CLIENT, type RedisClient } from '../redis/redis.module.js';
 
 const DATABASE_CHECK_TIMEOUT_MS = 2000;
@@ -27,6 +28,7 @@ export class HealthController {
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS_CLIENT) private readonly redis: RedisClient | null,
+    private readonly broadcastLink: RedisLink,
   ) {}
 
   @Get()
@@ -35,7 +37,9 @@ export class HealthController {
   async health(): Promise<HealthStatus> {
     this.check ??= this.databaseReachable().finally(() => (this.check = null));
     const database = (await this.check) ? 'up' : 'down';
-    const redis = !this.redis ? 'disabled' : this.redis.isReady ? 'up' : 'down';
+    // 'up' only when both the shared client and the Socket.IO adapter's connection are ready:
+    // until the adapter is back, broadcasts still stay on this instance.
+    const redis = !this.redis ? 'disabled' : this.redis.isReady && (!this.broadcastLink.enabled || this.broadcastLink.up) ? 'up' : 'down';
     const status: HealthStatus = {
       status: database === 'up' && redis !== 'down' ? 'ok' : 'degraded',
       database,

@@ -1,8 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, type DomainEventEnvelope, type HeadTick, type ResumeHint, type SubscribeResult } from '../../../contracts/events.js';
 import { setUpProduction, type ProductionFixture } from '../testing/production-fixture.js';
+import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '../testing/private-redis.js';
 import { bootTestApp, connected, createScratchDatabase, type TestApp } from '../testing/test-app.js';
 
 // Redis stopped under two app instances: no crash, HTTP keeps working, each instance's boards
@@ -10,7 +10,6 @@ import { bootTestApp, connected, createScratchDatabase, type TestApp } from '../
 // other instance recorded meanwhile. Runs its own redis-server on port 6391 (never the shared
 // one) and needs PostgreSQL (two instances share a database): DATABASE_URL must be set.
 const REDIS_PORT = 6391;
-const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 const canRun = Boolean(process.env.DATABASE_URL) && hasRedisServer;
 if (!canRun) {
   console.warn(
@@ -20,28 +19,6 @@ if (!canRun) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startRedis(): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('redis-server did not start')), 10_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}); is port ${REDIS_PORT} taken?`)));
-  });
-  return child;
-}
-
-async function stopRedis(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
 
 /**
  * A board as the frontend's RealtimeClient runs it (frontend/src/lib/socket.ts): applies live
@@ -112,7 +89,7 @@ class Board {
 }
 
 (canRun ? describe : describe.skip)('a Redis outage under two app instances (own redis-server on port 6391)', () => {
-  let redis: ChildProcess | undefined;
+  let redis: PrivateRedis | undefined;
   let a: TestApp;
   let b: TestApp;
   let f: ProductionFixture;
@@ -120,7 +97,7 @@ class Board {
   const env = { REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, REDIS_STREAM_NAME: `sb-outage-${randomBytes(4).toString('hex')}` };
 
   beforeAll(async () => {
-    redis = await startRedis();
+    redis = await startPrivateRedis(REDIS_PORT);
     const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
     dropDatabase = scratch.drop;
     a = await bootTestApp({ databaseUrl: scratch.url, env });
@@ -130,7 +107,7 @@ class Board {
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    await stopRedis(redis);
+    await redis?.kill();
     await dropDatabase?.();
   });
 
@@ -149,7 +126,7 @@ class Board {
     expect((await scan(a)).status).toBe(200);
     await waitFor(() => boardOnB.received === 1, 3000);
 
-    await stopRedis(redis);
+    await redis?.kill();
     await sleep(300);
     // Redis down: scans on A answer, A's own board gets them live; health says degraded, 200.
     const duringOutage: number[] = [];
@@ -181,7 +158,7 @@ class Board {
     await c.close();
 
     // Redis back (empty, as after a restart without persistence).
-    redis = await startRedis();
+    await redis!.start();
     const back = Date.now();
     const [{ count: expected }] = await f.db.query(`SELECT count(*)::int AS count FROM domain_event WHERE 'board' = ANY(rooms) AND seq > $1`, [startSeq]);
     expect(expected).toBe(8); // 1 before, 6 on A and 1 on C during the outage
@@ -192,7 +169,7 @@ class Board {
     expect(catchUpMs).toBeLessThanOrEqual(5000);
 
     // Cross-instance delivery works again, live.
-    await waitFor(async () => (await b.http.get('/api/health')).body.data.redis === 'up', 5000);
+    for (const instance of [a, b]) await waitFor(async () => (await instance.http.get('/api/health')).body.data.redis === 'up', 5000);
     expect((await scan(a)).status).toBe(200);
     await waitFor(() => boardOnB.received === 9, 3000);
     expect((await a.http.get('/api/health')).body.data).toMatchObject({ status: 'ok', redis: 'up' });

@@ -3,6 +3,8 @@
 // when its instance goes away, only the board's own reconnection (the frontend's realtime
 // client) can bring it to another instance — nothing in the test moves it.
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import { FaultBoard } from './board';
+import type { FaultCluster } from './cluster';
 import type { AppInstance } from './instances';
 
 export class Balancer {
@@ -71,4 +73,26 @@ export class Balancer {
     for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((closed) => (this.server ? this.server.close(() => closed()) : closed()));
   }
+}
+
+/**
+ * Two boards that reach the cluster through a balancer preferring A and one through a balancer
+ * preferring B, started; everything is torn down with the cluster.
+ */
+export async function boardsBehindBalancers(cluster: FaultCluster): Promise<{ toA: Balancer; toB: Balancer; boards: FaultBoard[] }> {
+  const { a, b, factory } = cluster;
+  const toA = new Balancer(() => [a, b]);
+  const toB = new Balancer(() => [b, a]);
+  await toA.start();
+  await toB.start();
+  cluster.onTeardown(() => toA.stop());
+  cluster.onTeardown(() => toB.stop());
+  const boards = [
+    new FaultBoard('board-A1', [toA.url], factory.token, factory.cells),
+    new FaultBoard('board-A2', [toA.url], factory.token, factory.cells),
+    new FaultBoard('board-B1', [toB.url], factory.token, factory.cells),
+  ];
+  cluster.onTeardown(() => boards.forEach((board) => board.stop()));
+  await Promise.all(boards.map((board) => board.start()));
+  return { toA, toB, boards };
 }
