@@ -1,4 +1,4 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { BoardSnapshot } from '../../../contracts/production.js';
 import { ApiEnvelopeResponse } from '../common/http/api-envelope.decorator.js';
@@ -6,6 +6,7 @@ import { BoardReader } from '../common/http/route-access.decorators.js';
 import { DISPLAY_MODE_DESCRIPTION } from './board-filter.js';
 import { BoardSnapshotDto } from './board.dto.js';
 import { BoardService } from './board.service.js';
+import { SnapshotThrottle } from './snapshot-throttle.guard.js';
 
 /** /api/board/snapshot: what a board loads (any logged-in user, or the public board key). */
 @ApiTags('board')
@@ -15,11 +16,13 @@ export class BoardController {
 
   @Get('snapshot')
   @BoardReader()
+  @UseGuards(SnapshotThrottle)
   @ApiOperation({
     summary: 'Everything a board shows: columns, rows, totals, the event-log head and the board settings',
     description:
       'Shown orders that are open or completed less than completedVisibleDays days ago, narrowed by the display mode and sorted by sortBy, at most 1,000. ' +
-      `${DISPLAY_MODE_DESCRIPTION}. Send a session token, or the public board key in the \`boardKey\` header (401 when wrong or turned off).`,
+      `${DISPLAY_MODE_DESCRIPTION}. Send a session token, or the public board key in the \`boardKey\` header (401 when wrong or turned off). ` +
+      'Rate-limited per session or board key and address, and for the board key as a whole (429 with Retry-After).',
   })
   @ApiEnvelopeResponse(BoardSnapshotDto)
   snapshot(): Promise<BoardSnapshot> {

@@ -48,6 +48,10 @@ const schema = z.object({
   REDIS_STREAM_NAME: z.string().trim().min(1).default('stitchboard:socket.io'),
   /** How often each instance tells its sockets the recent events per room (boards detect a gap and replay). */
   REALTIME_HEAD_TICK_MS: z.coerce.number().int().positive().default(5000),
+  /** Board snapshots per minute per caller (session or board key) and address, per instance. */
+  BOARD_SNAPSHOTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Board snapshots per minute through the public board key from all addresses, per instance. */
+  BOARD_KEY_SNAPSHOTS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   /** How often each instance disconnects sockets whose session expired or was revoked. */
   REALTIME_SESSION_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
   CORS_ORIGINS: z
