@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect, type Socket as NetSocket } from 'node:net';
+import { connect, type Socket as NetSocket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { io } from 'socket.io-client';
+import { freePort } from '../testing/free-port.js';
 import { createScratchDatabase } from '../testing/test-app.js';
 
 // SIGTERM on the built server, as an orchestrator sends it: in-flight requests are answered, a
@@ -14,13 +15,6 @@ const MAIN = join(ROOT, 'dist/backend/src/main.js');
 const ADMIN_PASSWORD = 'shutdown-test-pass-1';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 /** A raw HTTP/1.1 connection: what it received, and when it closed. */
 function rawConnection(port: number) {

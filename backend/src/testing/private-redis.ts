@@ -1,7 +1,7 @@
 // A redis-server of a test's own, as a child process it can kill and start again: outage tests
 // must never stop the shared Redis that other suites use.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from './free-port.js';
 
 export const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 
@@ -14,16 +14,6 @@ export interface PrivateRedis {
   kill(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts a redis-server on `port` (a free one when omitted) that keeps nothing on disk. */
 export async function startPrivateRedis(port?: number): Promise<PrivateRedis> {

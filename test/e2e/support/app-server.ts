@@ -1,9 +1,9 @@
 // Starts the built app for the browser tests and stops it again.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync, createWriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../../backend/src/testing/free-port';
 
 // Jest loads the global setup as CommonJS: no import.meta here, the repository root is passed in.
 export const serverEntryOf = (repoRoot: string): string => join(repoRoot, 'dist/backend/src/main.js');
@@ -14,18 +14,6 @@ export interface RunningApp {
   process: ChildProcess;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -4,25 +4,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync, type WriteStream } from 'node:fs';
 import { Agent } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../../../backend/src/testing/free-port';
 import { httpRequest } from './http';
 import { sleep } from './services';
 
 export const ADMIN_PASSWORD = 'fault-test-admin-pw';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 export interface Exit {
   code: number | null;
