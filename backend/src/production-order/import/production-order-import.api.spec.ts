@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { createDeflateRaw, crc32 } from 'node:zlib';
 import { IMPORT_COLUMNS } from '../../../../contracts/orders.js';
 import { bootTestApp, type TestApp } from '../../testing/test-app.js';
-import { MAX_IMPORT_ROWS } from './production-order-import.service.js';
+import { MAX_IMPORT_ROWS, ProductionOrderImportService } from './production-order-import.service.js';
 
 describe('production orders: Excel import (API)', () => {
   let t: TestApp;
@@ -259,16 +259,33 @@ describe('production orders: Excel import (API)', () => {
     }, 60_000);
 
     it('runs one import at a time: a concurrent one is refused with 429', async () => {
-      const rows: (string | number)[][] = [];
-      for (let i = 0; i < 2000; i++) rows.push(row(`PAR-${Math.floor(i / 4)}`, i % 2 ? 'RED' : 'BLU', ['S', 'M'][Math.floor(i / 2) % 2], 1));
-      const [big, tiny] = [await workbook(rows), await workbook([row('PAR-SECOND')])];
-      const first = importFile(big).then((response) => ({ response }));
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      const second = await importFile(tiny, 'en');
-      expect(second.status).toBe(429);
-      expect(second.body).toMatchObject({ code: 429, data: { errorKey: 'importBusy' } });
-      expect(second.body.message).toMatch(/Another import is running/);
-      expect((await first).response.body.code).toBe(200);
+      // The first import is held inside the service until the second has been answered, so the
+      // overlap is certain however fast the machine is (a timed overlap was flaky).
+      type Importer = { importBuffer: (...args: unknown[]) => Promise<unknown> };
+      const service = t.app.get(ProductionOrderImportService) as unknown as Importer;
+      const original = service.importBuffer;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let entered!: () => void;
+      const started = new Promise<void>((resolve) => (entered = resolve));
+      service.importBuffer = async function (this: unknown, ...args: unknown[]) {
+        entered();
+        await gate;
+        return original.apply(this, args);
+      };
+      try {
+        const first = importFile(await workbook([row('PAR-FIRST')])).then((response) => ({ response }));
+        await started;
+        const second = await importFile(await workbook([row('PAR-SECOND')]), 'en');
+        expect(second.status).toBe(429);
+        expect(second.body).toMatchObject({ code: 429, data: { errorKey: 'importBusy' } });
+        expect(second.body.message).toMatch(/Another import is running/);
+        release();
+        expect((await first).response.body.code).toBe(200);
+      } finally {
+        release();
+        delete (service as Partial<Importer>).importBuffer; // the prototype's method again
+      }
       // Once it is done, the next import runs.
       expect((await importFile(await workbook([row('PAR-SECOND')]))).body.code).toBe(200);
     }, 60_000);
