@@ -35,8 +35,8 @@ describe('account security (API)', () => {
     t.http.post('/api/admin/login/login').set('X-Forwarded-For', ip).type('form').send({ username, password });
   const events = (action: string): Promise<EventRow[]> =>
     db.query(`SELECT action, result, actor_username, target_label, ip, detail FROM security_event WHERE action = $1 ORDER BY id`, [action]);
-  // Security events are written without holding up the answer: give them a moment to land.
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
+  // Security events are written without holding up the answer: wait for those already recorded.
+  const settle = () => t.app.get(SecurityLogService).flush();
 
   describe('forced change of a password someone else set', () => {
     it('flags a new account at login and refuses everything but changePassword, logout and info until changed', async () => {

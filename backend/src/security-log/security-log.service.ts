@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
@@ -71,12 +71,31 @@ const FORBIDDEN_DETAIL_KEYS = /pass|token|secret|key|hash/i;
  * logged and swallowed.
  */
 @Injectable()
-export class SecurityLogService {
+export class SecurityLogService implements BeforeApplicationShutdown {
   private readonly logger = new Logger('Security');
+  /** Writes not finished yet: callers do not wait for them, shutdown and tests do. */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async record(event: SecurityEventInput): Promise<void> {
+  /** Records an event; callers usually do not await it (it never holds up the answer). */
+  record(event: SecurityEventInput): Promise<void> {
+    const write = this.write(event).finally(() => this.pending.delete(write));
+    this.pending.add(write);
+    return write;
+  }
+
+  /** Resolves once every event recorded so far is stored (or its failure logged). */
+  async flush(): Promise<void> {
+    while (this.pending.size) await Promise.all([...this.pending]);
+  }
+
+  /** Before the database closes: the last events of a shutting-down instance are kept. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.flush();
+  }
+
+  private async write(event: SecurityEventInput): Promise<void> {
     const actor = event.actor ?? {};
     const detail = scrub(event.detail ?? {});
     const line = [
