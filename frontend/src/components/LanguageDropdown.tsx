@@ -17,7 +17,7 @@ export function LanguageDropdown({ className }: { className?: string }) {
       valueTemplate={(option: { label: string } | null) => (
         <span className="language-value">
           <i className="pi pi-globe" aria-hidden="true" />
-          {option?.label}
+          <span className="language-name">{option?.label}</span>
         </span>
       )}
     />

@@ -81,6 +81,9 @@ export function ChangePasswordForm({ onChanged, onCancel, autoFocus }: ChangePas
           onChange={(event) => update(name, event.target.value)}
           feedback={false}
           toggleMask
+          // The show/hide eye stays a pointer control: out of the tab order, so the keyboard goes
+          // current → new → repeat → Enter without a stop on each icon.
+          pt={{ showIcon: { tabIndex: -1 }, hideIcon: { tabIndex: -1 } }}
           invalid={Boolean(error)}
           autoComplete={autoComplete}
           inputRef={name === 'currentPassword' ? firstInput : undefined}
