@@ -12,6 +12,7 @@ import { validationPipe } from './common/http/validation-pipe.js';
 import { bodySanity } from './common/http/body-sanity.js';
 import { MultipartGate } from './common/http/multipart.js';
 import { EnvelopeInterceptor } from './common/http/envelope.interceptor.js';
+import { compressResponses, precompressedAssets } from './common/http/static-delivery.js';
 import type { AppConfig } from './config/app-config.js';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
 import { REDIS_CLIENT, type RedisClient } from './redis/redis.module.js';
@@ -58,6 +59,9 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.use((request: Request, response: Response, next: NextFunction) =>
     (config.FORCE_HTTPS || request.secure ? overTls : plainHttp)(request, response, next),
   );
+  // Fast first load (issue 10): the build's precompressed assets, gzip/brotli for the rest.
+  app.use(precompressedAssets(config.FRONTEND_DIST));
+  app.use(compressResponses());
   // API answers are per user and per moment: never stored by browsers or proxies (errors too).
   app.use(`/${API_PREFIX}`, (_request: Request, response: Response, next: NextFunction) => {
     response.setHeader('Cache-Control', 'no-store');

@@ -31,6 +31,7 @@ import { BoardModule } from './board/board.module.js';
 import { ScheduleModule } from './schedule/schedule.module.js';
 import { StatisticsModule } from './statistics/statistics.module.js';
 import { ScanModule } from './scan/scan.module.js';
+import { staticCacheHeaders } from './common/http/static-delivery.js';
 
 @Module({})
 export class AppModule {
@@ -68,7 +69,7 @@ export class AppModule {
               ServeStaticModule.forRoot({
                 rootPath: config.FRONTEND_DIST,
                 exclude: ['/api/{*path}', '/socket.io/{*path}'],
-                serveStaticOptions: { index: 'index.html', maxAge: '1h' },
+                serveStaticOptions: { index: 'index.html', setHeaders: staticCacheHeaders },
               }),
             ]
           : []),

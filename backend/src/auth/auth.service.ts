@@ -7,6 +7,7 @@ import { DomainException } from '../common/errors/domain.exception.js';
 import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
 import { EventBus } from '../events/event-bus.service.js';
 import { SecurityLogService, type SecurityActor } from '../security-log/security-log.service.js';
+import { effectivePermissionsOfUser } from '../role/access-rules.js';
 import { UserEntity } from '../user/user.entity.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -74,7 +75,9 @@ export class AuthService {
     await this.throttle.succeeded(name, context.ip);
     const actor: SecurityActor = { ...attempt, id: user.id, username: user.username };
     const userTarget = { type: 'user', id: user.id, label: user.username };
-    if (!user.enabled || user.permissions.length === 0) {
+    // Roles and extra pages together: a user whose access comes only from roles may sign in.
+    const permissions = await effectivePermissionsOfUser(this.dataSource.manager, user.id);
+    if (!user.enabled || permissions.length === 0) {
       const reason = user.enabled ? 'noPermission' : 'disabled';
       void this.securityLog.record({ action: 'login', result: 'refused', actor, target: userTarget, detail: { reason } });
       throw new DomainException(user.enabled ? 'noPermissionAccount' : 'accountDisabled');
@@ -94,7 +97,7 @@ export class AuthService {
     return {
       token,
       processList: user.processIds.join(';'),
-      permission: user.permissions.join(';'),
+      permission: permissions.join(';'),
       mustChangePassword: user.mustChangePassword,
       passwordIsDefault: user.passwordIsDefault,
     };

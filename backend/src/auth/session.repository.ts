@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
+import { effectivePermissionsSql } from '../role/access-rules.js';
 
 interface SessionRow {
   session_id: number;
@@ -32,10 +33,15 @@ export class SessionRepository {
     return rows[0].id;
   }
 
-  /** The live session's user, or null when the token is unknown, revoked, expired or the user disabled. */
+  /**
+   * The live session's user, or null when the token is unknown, revoked, expired or the user
+   * disabled. `permissions` are the effective ones — the user's roles' pages and extra pages,
+   * read here on every request, so a change to a role or an assignment applies on the next one.
+   */
   async findActive(tokenHash: string): Promise<SessionUser | null> {
     const rows: SessionRow[] = await this.dataSource.query(
-      `SELECT s.id AS session_id, u.id AS user_id, u.username, u.permissions, u.process_ids, u.attachment_process_ids, u.must_change_password
+      `SELECT s.id AS session_id, u.id AS user_id, u.username, ${effectivePermissionsSql('u')} AS permissions,
+              u.process_ids, u.attachment_process_ids, u.must_change_password
          FROM user_session s JOIN app_user u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.enabled`,
       [tokenHash],

@@ -17,7 +17,7 @@ import { EventBus, type EventSink } from '../events/event-bus.service.js';
 import { EventStore } from '../events/event-store.js';
 import { SettingService } from '../setting/setting.service.js';
 import { RedisLink } from './redis-link.js';
-import { BOARD_KEY_ROOM, mayJoin, SESSION_ROOM, type SocketIdentity } from './room-policy.js';
+import { BOARD_KEY_ROOM, mayJoin, SESSION_ROOM, USER_ROOM, type SocketIdentity } from './room-policy.js';
 
 interface SocketData {
   identity: SocketIdentity;
@@ -44,6 +44,9 @@ export const SUBSCRIBE_LIMIT = 10;
 export const SUBSCRIBE_WINDOW_MS = 10_000;
 /** Server-side event sent between instances (through the adapter) when one sees Redis come back. */
 const RESUME_BETWEEN_INSTANCES = 'realtime:resume';
+/** Server-side event sent between instances: these users' access changed, re-check their sockets' rooms. */
+const ACCESS_BETWEEN_INSTANCES = 'realtime:access';
+const USER_ROOM_PREFIX = 'user:';
 
 /**
  * The only place that talks to Socket.IO: authenticates sockets in the handshake, joins the
@@ -106,6 +109,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     (server.of('/') as unknown as NodeJS.EventEmitter).on(RESUME_BETWEEN_INSTANCES, (since: unknown) => {
       if (typeof since === 'number' && Number.isSafeInteger(since) && since >= 0) this.nudgeResume(since);
     });
+    (server.of('/') as unknown as NodeJS.EventEmitter).on(ACCESS_BETWEEN_INSTANCES, (rooms: unknown) => {
+      if (Array.isArray(rooms)) void this.recheckRooms(rooms.filter((room): room is string => typeof room === 'string' && room.startsWith(USER_ROOM_PREFIX)));
+    });
     // Booted while Redis is away: other instances' events are lost from the start.
     const downAtBoot = this.link.enabled && !this.link.up;
     this.store.headSeq().then(
@@ -127,7 +133,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     const identity = socket.data.identity;
     if (!identity) return void socket.disconnect(true);
     this.limits.set(socket, { subscribes: [], replays: new Map() });
-    void socket.join(identity.kind === 'user' ? SESSION_ROOM(identity.user.sessionId) : BOARD_KEY_ROOM);
+    // A user's sockets also sit in their own room: access changes reach every tab at once.
+    void socket.join(identity.kind === 'user' ? [SESSION_ROOM(identity.user.sessionId), USER_ROOM(identity.user.id)] : BOARD_KEY_ROOM);
     // Plain listeners instead of Nest's @SubscribeMessage: Nest's adapter builds an rxjs pipeline
     // per handler per socket, about 8.5 KiB of heap per connected board (the scan bench measured
     // 23 → 15 KiB per subscriber; bare Socket.IO is 9). Bound here, synchronously in the
@@ -212,6 +219,33 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     for (const event of events) {
       this.noteHead(event.seq);
       this.server.to(event.rooms).emit(SOCKET_EVENTS.domainEvent, event);
+      if (event.name === 'user.accessChanged') {
+        // The client re-reads its access on this event; the server does not wait for its next
+        // subscribe to take rooms away: every instance re-checks those users' sockets now.
+        void this.recheckRooms(event.rooms);
+        // Other instances exist only with Redis (the in-memory adapter has no server-side emit).
+        if (this.link.enabled) this.server.serverSideEmit(ACCESS_BETWEEN_INSTANCES, event.rooms);
+      }
+    }
+  }
+
+  /**
+   * This instance's sockets in the given `user:<id>` rooms: re-read each session's access and leave
+   * the rooms it no longer allows (a user who lost the sales-order screen stops getting its events).
+   */
+  async recheckRooms(userRooms: string[]): Promise<void> {
+    try {
+      const sockets = (await this.server.local.in(userRooms).fetchSockets()) as unknown as ClientSocket[];
+      for (const socket of sockets) {
+        const identity = await this.currentIdentity(socket);
+        if (!identity) continue; // an ended session is closed by its own path (logout, sweep)
+        socket.data.identity = identity;
+        for (const room of [...socket.rooms]) {
+          if (this.isSubscribedRoom(socket, room) && !mayJoin(identity, room)) socket.leave(room);
+        }
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, 'access re-check failed');
     }
   }
 
@@ -305,7 +339,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
 
   /** A room the client chose (not its own id, session or board-key room). */
   private isSubscribedRoom(socket: ClientSocket, room: string): boolean {
-    return room !== socket.id && !room.startsWith('session:') && room !== BOARD_KEY_ROOM;
+    return room !== socket.id && !room.startsWith('session:') && !room.startsWith(USER_ROOM_PREFIX) && room !== BOARD_KEY_ROOM;
   }
 
   private async currentIdentity(socket: ClientSocket): Promise<SocketIdentity | null> {

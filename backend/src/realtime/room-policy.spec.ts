@@ -25,6 +25,10 @@ describe('room policy', () => {
     ['board-key', false, false],
     ['masterData:constructor', false, false],
     ['masterData:__proto__', false, false],
+    // A user's own room (id 1 here) and nobody else's, whatever they may open.
+    ['user:1', true, false],
+    ['user:2', false, false],
+    ['user:01', false, false],
     ['', false, false],
   ])('%p: a viewer (Home only) %p, a board key %p', (room, forViewer, forBoard) => {
     expect(mayJoin(viewer, room)).toBe(forViewer);

@@ -8,6 +8,8 @@ export type SocketIdentity = { kind: 'user'; user: AuthenticatedUser } | { kind:
 const BOARD_KEY_ROOMS = new Set(['board', 'settings']);
 const ENTITY_ROOM = /^(order|saleOrder|process):([1-9]\d{0,9})$/;
 const MASTER_DATA_ROOM = /^masterData:([a-zA-Z]{1,32})$/;
+/** A user's own room (access changes): only that user's sockets, whatever they may open. */
+const USER_ROOM_PATTERN = /^user:([1-9]\d{0,9})$/;
 
 // A room carries the data of some HTTP endpoints; joining it needs what reading them needs
 // (the route names of their @ForRoute, any one suffices). Keep in step with the controllers.
@@ -60,6 +62,8 @@ export function mayJoin(identity: SocketIdentity, room: string): boolean {
     if (kind === 'saleOrder') return holdsAny(user, SALE_ORDER_ROUTES);
     return holdsAny(user, PROCESS_ROUTES) || user.processIds.includes(Number(id));
   }
+  const own = USER_ROOM_PATTERN.exec(room);
+  if (own) return Number(own[1]) === user.id;
   const masterData = MASTER_DATA_ROOM.exec(room);
   if (masterData) {
     const routes = MASTER_DATA_ROUTES.get(masterData[1]); // a Map: no prototype names
@@ -69,4 +73,5 @@ export function mayJoin(identity: SocketIdentity, room: string): boolean {
 }
 
 export const SESSION_ROOM = (sessionId: number) => `session:${sessionId}`;
+export const USER_ROOM = (userId: number) => `user:${userId}`;
 export const BOARD_KEY_ROOM = 'board-key';

@@ -11,6 +11,8 @@ import { EventBus } from '../events/event-bus.service.js';
 import { UnitOfWork, type Transaction } from '../events/unit-of-work.service.js';
 import { MasterDataService, type WriteValues } from '../master-data/master-data.service.js';
 import { ReferenceGuard } from '../master-data/reference-guard.js';
+import { assertMayGrant, assertNoSelfEscalation, assertPermissionAdminRemains, effectivePermissionsSql, PERMISSION_ADMINS_LOCK } from '../role/access-rules.js';
+import type { RoleRepository } from '../role/role.repository.js';
 import type { SecurityAction, SecurityActor, SecurityLogService } from '../security-log/security-log.service.js';
 import type { UpdatePermissionDto } from './user-admin.dto.js';
 
@@ -18,11 +20,15 @@ interface AccessColumns {
   permissions: string[];
   process_ids: number[];
   attachment_process_ids: number[];
+  role_ids: number[];
+  effective_permissions: string[];
 }
 
-// Every change that could take the last permission administrator away takes this lock first,
-// so two administrators demoting each other at the same moment cannot both succeed.
-const PERMISSION_ADMINS_LOCK = `SELECT pg_advisory_xact_lock(hashtext('stitchboard.permission-admins'))`;
+// What the permission screen shows of a user: extra pages, processes, roles and the union.
+const ACCESS_COLUMNS = `SELECT u.permissions, u.process_ids, u.attachment_process_ids,
+         ARRAY(SELECT ur.role_id FROM app_user_role ur WHERE ur.user_id = u.id ORDER BY 1) AS role_ids,
+         ${effectivePermissionsSql('u')} AS effective_permissions
+    FROM app_user u WHERE u.id = $1`;
 
 /** What the demo seeder passes to `create` for an account whose password is a published default. */
 export const BUILT_IN_DEFAULT_PASSWORD = 'builtInDefaultPassword';
@@ -32,10 +38,10 @@ export const BUILT_IN_DEFAULT_PASSWORD = 'builtInDefaultPassword';
  * permissions and process lists are edited on their own screen, a disabled or deleted user's
  * sessions end at once, and at least one enabled user always keeps the Permission screen.
  *
- * Privilege: an actor may reset, update, disable or delete only users whose permissions are all
- * their own too and who do not hold `Permission` — unless the actor holds `Permission`. (Without
- * this, a holder of the `User` screen could reset the administrator's password and log in as
- * them.) A password set by an administrator must be changed by its owner at their next login.
+ * Privilege: an actor may reset, update, disable or delete only users whose effective permissions
+ * (roles and extra pages) are all their own too and who do not hold `Permission` — unless the
+ * actor holds `Permission`. (Without this, a holder of the `User` screen could reset the
+ * administrator's password and log in as them.) A password set by an administrator must be changed by its owner at their next login.
  */
 export class UserAdminService extends MasterDataService {
   constructor(
@@ -47,6 +53,7 @@ export class UserAdminService extends MasterDataService {
     private readonly events: EventBus,
     private readonly hasher: PasswordHasher,
     private readonly securityLog: SecurityLogService,
+    private readonly roles: RoleRepository,
   ) {
     super(definition, dataSource, unitOfWork, references);
   }
@@ -86,7 +93,7 @@ export class UserAdminService extends MasterDataService {
   async resetPassword(id: number, password: string, actor: AuthenticatedUser): Promise<void> {
     await this.logged('password.reset', id, actor, async () => {
       const target: { username: string; permissions: string[] }[] = await this.dataSource.query(
-        `SELECT username, permissions FROM app_user WHERE id = $1`,
+        `SELECT u.username, ${effectivePermissionsSql('u')} AS permissions FROM app_user u WHERE u.id = $1`,
         [id],
       );
       if (!target[0]) throw new DomainException('notFound');
@@ -113,13 +120,15 @@ export class UserAdminService extends MasterDataService {
       await tx.manager.query(PERMISSION_ADMINS_LOCK);
       const existing = await this.repository.findById(tx.manager, change.id);
       if (!existing) throw new DomainException('notFound');
-      [before] = await tx.manager.query(`SELECT permissions, process_ids, attachment_process_ids FROM app_user WHERE id = $1`, [change.id]);
-      if (change.permissions && !change.permissions.includes(PERMISSION_ADMIN)) {
-        if (change.id === actor.id) throw new DomainException('cannotRemoveOwnAdmin');
-        await this.refuseLosingLastAdmin(tx.manager, change.id);
-      }
+      [before] = await tx.manager.query(ACCESS_COLUMNS, [change.id]);
       for (const ids of [change.processIds, change.attachmentProcessIds]) {
         if (ids?.length) await this.refuseUnknownProcesses(tx.manager, ids);
+      }
+      const roleIds = dedupe(change.roleIds);
+      if (roleIds) {
+        const roles = await this.roles.findByIds(tx.manager, roleIds);
+        if (roles.length !== roleIds.length) throw new DomainException('referenceInvalid');
+        assertMayGrant(actor, roles.filter((role) => !before!.role_ids.includes(role.id)));
       }
       const rows: unknown = await tx.manager.query(
         `UPDATE app_user SET
@@ -131,7 +140,13 @@ export class UserAdminService extends MasterDataService {
         [change.id, change.version, dedupe(change.permissions), dedupe(change.processIds), dedupe(change.attachmentProcessIds)],
       );
       if (!Array.isArray(rows) || rows[1] === 0) throw new DomainException('conflict');
+      if (roleIds) await this.roles.setRolesOfUser(tx.manager, change.id, roleIds);
+      // Checked on the state about to be committed, whichever list changed (access-rules.ts).
+      if (change.id === actor.id) await assertNoSelfEscalation(tx.manager, actor);
+      await assertPermissionAdminRemains(tx.manager);
       tx.publish('masterData.changed', { entity: 'user', id: change.id, action: 'updated' }, [ROOMS.masterData('user')]);
+      // The user's open screens re-read their access (menus follow without a new login).
+      tx.publish('user.accessChanged', { source: 'user', id: change.id }, [ROOMS.user(change.id)]);
       return this.withDetails(tx.manager, (await this.repository.findById(tx.manager, change.id))!);
     }), false);
     void this.securityLog.record({
@@ -142,6 +157,10 @@ export class UserAdminService extends MasterDataService {
       detail: {
         permissionsBefore: before?.permissions ?? [],
         permissionsAfter: record.permissions,
+        rolesBefore: before?.role_ids ?? [],
+        rolesAfter: record.roleIds,
+        effectiveBefore: before?.effective_permissions ?? [],
+        effectiveAfter: record.effectivePermissions,
         processIds: record.processIds,
         attachmentProcessIds: record.attachmentProcessIds,
       },
@@ -183,23 +202,22 @@ export class UserAdminService extends MasterDataService {
   }
 
   protected override async withDetails(manager: EntityManager, record: MasterRecord): Promise<MasterRecord> {
-    const rows: AccessColumns[] = await manager.query(
-      `SELECT permissions, process_ids, attachment_process_ids FROM app_user WHERE id = $1`,
-      [record.id],
-    );
+    const rows: AccessColumns[] = await manager.query(ACCESS_COLUMNS, [record.id]);
     const access = rows[0];
     return {
       ...record,
       permissions: access?.permissions ?? [],
       processIds: access?.process_ids ?? [],
       attachmentProcessIds: access?.attachment_process_ids ?? [],
+      roleIds: access?.role_ids ?? [],
+      effectivePermissions: access?.effective_permissions ?? [],
     };
   }
 
   // ——— rules ———
 
   private async permissionsOf(manager: EntityManager, userId: number): Promise<string[]> {
-    const rows: { permissions: string[] }[] = await manager.query(`SELECT permissions FROM app_user WHERE id = $1`, [userId]);
+    const rows: { permissions: string[] }[] = await manager.query(`SELECT ${effectivePermissionsSql('u')} AS permissions FROM app_user u WHERE u.id = $1`, [userId]);
     return rows[0]?.permissions ?? [];
   }
 
@@ -233,8 +251,8 @@ export class UserAdminService extends MasterDataService {
   /** Refuses when `userId` is the last enabled user who may edit permissions. */
   private async refuseLosingLastAdmin(manager: EntityManager, userId: number): Promise<void> {
     const rows: { others: number; is_admin: boolean }[] = await manager.query(
-      `SELECT count(*) FILTER (WHERE id <> $1)::int AS others, bool_or(id = $1) AS is_admin
-         FROM app_user WHERE enabled AND $2 = ANY (permissions)`,
+      `SELECT count(*) FILTER (WHERE u.id <> $1)::int AS others, bool_or(u.id = $1) AS is_admin
+         FROM app_user u WHERE u.enabled AND $2 = ANY (${effectivePermissionsSql('u')})`,
       [userId, PERMISSION_ADMIN],
     );
     if (rows[0]?.is_admin && rows[0].others === 0) throw new DomainException('lastPermissionAdmin');

@@ -1,13 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Department, UserInfo } from '../../../contracts/api.js';
+import type { SessionAccess } from '../../../contracts/users.js';
 import { AuthService } from '../auth/auth.service.js';
 import { ChangePasswordDto } from '../auth/login.dto.js';
 import { OpenBeforePasswordChange } from '../auth/password-change.decorator.js';
 import { ApiEnvelopeResponse } from '../common/http/api-envelope.decorator.js';
 import { Authenticated, CurrentUser, SuccessMessage, type AuthenticatedUser } from '../common/http/route-access.decorators.js';
 import { bodyPipe } from '../common/http/validation-pipe.js';
-import { DepartmentDto, UserInfoDto } from './user.dto.js';
+import { DepartmentDto, SessionAccessDto, UserInfoDto } from './user.dto.js';
 import { UserService } from './user.service.js';
 
 @ApiTags('user')
@@ -25,6 +26,18 @@ export class UserController {
   @ApiEnvelopeResponse(UserInfoDto)
   info(@CurrentUser() user: AuthenticatedUser): Promise<UserInfo> {
     return this.users.info(user.id);
+  }
+
+  @Get('access')
+  @Authenticated()
+  @OpenBeforePasswordChange()
+  @ApiOperation({
+    summary: "The caller's effective permissions (roles ∪ extra pages), processes and roles, as they are now",
+    description: 'Same format as the login answer. Screens re-read it when the server pushes user.accessChanged to room user:<id>.',
+  })
+  @ApiEnvelopeResponse(SessionAccessDto)
+  access(@CurrentUser() user: AuthenticatedUser): Promise<SessionAccess> {
+    return this.users.access(user);
   }
 
   @Post('changePassword')

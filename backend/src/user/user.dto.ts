@@ -14,3 +14,15 @@ export class DepartmentDto {
   @ApiProperty() code: string;
   @ApiProperty() name: string;
 }
+
+class SessionRoleDto {
+  @ApiProperty() id: number;
+  @ApiProperty() name: string;
+}
+
+export class SessionAccessDto {
+  @ApiProperty() userId: number;
+  @ApiProperty({ description: 'effective permission names joined by ";" (roles and extra pages)', example: 'Home;SaleOrder' }) permission: string;
+  @ApiProperty({ description: 'process ids joined by ";"', example: '1;3' }) processList: string;
+  @ApiProperty({ type: [SessionRoleDto] }) roles: SessionRoleDto[];
+}

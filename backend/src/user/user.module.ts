@@ -10,6 +10,8 @@ import { UnitOfWork } from '../events/unit-of-work.service.js';
 import { createMasterDataController, masterDataServiceToken } from '../master-data/master-data.controller-factory.js';
 import { buildMasterDataDto } from '../master-data/master-data.dto-factory.js';
 import { ReferenceGuard } from '../master-data/reference-guard.js';
+import { RoleModule } from '../role/role.module.js';
+import { RoleRepository } from '../role/role.repository.js';
 import { DepartmentEntity } from './department.entity.js';
 import { UserAdminController } from './user-admin.controller.js';
 import { CreateUserDto } from './user-admin.dto.js';
@@ -19,7 +21,7 @@ import { UserEntity } from './user.entity.js';
 import { UserService } from './user.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, DepartmentEntity])],
+  imports: [TypeOrmModule.forFeature([UserEntity, DepartmentEntity]), RoleModule],
   controllers: [
     UserController,
     // Usernames and names of every account: only for those who manage users or permissions.
@@ -34,7 +36,7 @@ import { UserService } from './user.service.js';
     UserService,
     {
       provide: masterDataServiceToken('user'),
-      inject: [getDataSourceToken(), UnitOfWork, ReferenceGuard, SessionRepository, EventBus, PasswordHasher, SecurityLogService],
+      inject: [getDataSourceToken(), UnitOfWork, ReferenceGuard, SessionRepository, EventBus, PasswordHasher, SecurityLogService, RoleRepository],
       useFactory: (
         dataSource: DataSource,
         unitOfWork: UnitOfWork,
@@ -43,7 +45,8 @@ import { UserService } from './user.service.js';
         events: EventBus,
         hasher: PasswordHasher,
         securityLog: SecurityLogService,
-      ) => new UserAdminService(USER_DEFINITION, dataSource, unitOfWork, references, sessions, events, hasher, securityLog),
+        roles: RoleRepository,
+      ) => new UserAdminService(USER_DEFINITION, dataSource, unitOfWork, references, sessions, events, hasher, securityLog, roles),
     },
   ],
 })

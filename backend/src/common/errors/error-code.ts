@@ -87,6 +87,10 @@ export const ERRORS = {
   scanTimeInvalid: { status: 400, key: 'errors.scanTimeInvalid' },
   orderHasProgress: { status: 409, key: 'errors.orderHasProgress' },
   processHasProgress: { status: 409, key: 'errors.processHasProgress' },
+  // Roles.
+  roleInUse: { status: 409, key: 'errors.roleInUse' },
+  cannotGainOwnPermissions: { status: 403, key: 'errors.cannotGainOwnPermissions' },
+  adminRoleNeedsAdmin: { status: 403, key: 'errors.adminRoleNeedsAdmin' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -81,6 +81,9 @@ export const en: MessageCatalogue = {
     scanTimeInvalid: 'Invalid scan time: not in the future and not more than {{days}} days ago',
     orderHasProgress: 'This production order has recorded progress and cannot be deleted',
     processHasProgress: 'Process "{{process}}" has recorded progress and cannot be removed from the route',
+    roleInUse: 'Role "{{role}}" is held by {{count}} user(s) ({{users}}); take it from them first, then delete it',
+    cannotGainOwnPermissions: 'You cannot give yourself screens you do not already have; ask another administrator',
+    adminRoleNeedsAdmin: 'Only a user who may edit permissions can grant a role that includes editing permissions',
   },
   problems: {
     required: 'is required',
@@ -98,6 +101,7 @@ export const en: MessageCatalogue = {
     email: 'is not a valid email address',
     unknownField: 'is not an allowed field',
     invalid: 'is not valid',
+    unknownId: 'names a record that does not exist',
   },
   fields: {
     username: 'Username',
@@ -112,6 +116,9 @@ export const en: MessageCatalogue = {
     scanInOrder: 'Scan in order',
     overProductionPercent: 'Over-production tolerance',
     refuseFlaggedOrders: 'Refuse unreviewed or undocumented orders',
+    density: 'Board density',
+    processIds: 'Board processes',
+    customerIds: 'Board customers',
   },
   messages: {
     scanRecorded: 'Scan recorded',

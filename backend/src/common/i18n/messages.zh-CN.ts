@@ -80,6 +80,9 @@ export const zhCN = {
     scanTimeInvalid: '扫描时间无效：不能晚于现在，也不能早于 {{days}} 天前',
     orderHasProgress: '该生产单已有进度记录，不能删除',
     processHasProgress: '工序「{{process}}」已有进度记录，不能从路线中移除',
+    roleInUse: '角色“{{role}}”正被 {{count}} 个用户使用（{{users}}），请先取消分配再删除',
+    cannotGainOwnPermissions: '不能给自己增加尚未拥有的页面权限，请联系其他管理员',
+    adminRoleNeedsAdmin: '只有拥有权限设置权限的用户才能分配包含权限设置的角色',
   },
   problems: {
     required: '不能为空',
@@ -97,6 +100,7 @@ export const zhCN = {
     email: '不是有效的邮箱地址',
     unknownField: '是不允许的字段',
     invalid: '格式不正确',
+    unknownId: '包含不存在的记录',
   },
   fields: {
     username: '用户名',
@@ -111,6 +115,9 @@ export const zhCN = {
     scanInOrder: '按工序顺序扫描',
     overProductionPercent: '允许超产比例',
     refuseFlaggedOrders: '拒绝未审核或无单据的订单',
+    density: '看板密度',
+    processIds: '看板工序',
+    customerIds: '看板客户',
   },
   messages: {
     scanRecorded: '扫描成功',

@@ -8,5 +8,19 @@ import { ProductionOrders1763942500000 } from './1763942500000-production-orders
 import { Progress1764028800000 } from './1764028800000-progress.js';
 import { AccountSecurity1764115200000 } from './1764115200000-account-security.js';
 import { UploadLimits1764115300000 } from './1764115300000-upload-limits.js';
+import { Roles1764201600000 } from './1764201600000-roles.js';
+import { ProcessShortName1764201700000 } from './1764201700000-process-short-name.js';
 
-export const MIGRATIONS = [Foundation1763769600000, MasterData1763856000000, UserVersion1763856100000, ProcessGoodsSizes1763856200000, SalesOrders1763942400000, ProductionOrders1763942500000, Progress1764028800000, AccountSecurity1764115200000, UploadLimits1764115300000];
+export const MIGRATIONS = [
+  Foundation1763769600000,
+  MasterData1763856000000,
+  UserVersion1763856100000,
+  ProcessGoodsSizes1763856200000,
+  SalesOrders1763942400000,
+  ProductionOrders1763942500000,
+  Progress1764028800000,
+  AccountSecurity1764115200000,
+  UploadLimits1764115300000,
+  Roles1764201600000,
+  ProcessShortName1764201700000,
+];
