@@ -55,6 +55,16 @@ export type BoardDisplayMode = (typeof BOARD_DISPLAY_MODES)[number];
 export const BOARD_SORT_OPTIONS = ['deliveryAsc', 'deliveryDesc', 'orderDateAsc', 'orderDateDesc', 'orderNumberAsc', 'finishRateAsc', 'finishRateDesc'] as const;
 export type BoardSortOption = (typeof BOARD_SORT_OPTIONS)[number];
 
+/**
+ * Rows per TV screen. 'default' keeps the per-process number at ≥ 3 % of the screen height
+ * (readable across a workshop from a 1080p or 4K TV); 'comfortable' is larger and 'dense'
+ * smaller (more rows per page, for a screen watched from close by).
+ */
+export const BOARD_DENSITIES = ['comfortable', 'default', 'dense'] as const;
+export type BoardDensity = (typeof BOARD_DENSITIES)[number];
+/** At most this many process or customer ids in a board filter. */
+export const BOARD_FILTER_MAX_IDS = 200;
+
 export interface DashboardSettings {
   refreshType: RefreshType;
   /** Seconds between page flips (whole-page) or per scroll cycle step; data itself is pushed. */
@@ -65,6 +75,12 @@ export interface DashboardSettings {
   sortBy: BoardSortOption;
   /** Whether the public mobile board may be opened with the board key. */
   boardKeyEnabled: boolean;
+  /** How many rows a TV board shows per screen (missing: 'default'). */
+  density?: BoardDensity;
+  /** The process columns the boards show, in flow order; empty or missing: every process. */
+  processIds?: number[];
+  /** The customers whose orders the boards show; empty or missing: every customer. */
+  customerIds?: number[];
 }
 
 /** What getDashboardSetting returns to a user allowed to edit board settings. */

@@ -57,6 +57,13 @@ export interface ProgressRecorded {
   };
 }
 
+/** Why a user's access changed; the client re-reads its access (GET user/access) either way. */
+export interface AccessChanged {
+  source: 'user' | 'role';
+  /** The user or role that was changed. */
+  id: number;
+}
+
 export interface DomainEventMap {
   'settings.dashboardUpdated': DashboardSettings;
   /** A master-data record changed: open lists and forms of that entity refresh. */
@@ -67,6 +74,8 @@ export interface DomainEventMap {
   'productionOrder.changed': ProductionOrderChanged;
   /** To rooms `board`, `statistics`, `order:<id>` and `process:<processId>`. */
   'production.progressed': ProgressRecorded;
+  /** A user's effective permissions may have changed (their roles, a role they hold, their extra pages): to rooms `user:<id>`. */
+  'user.accessChanged': AccessChanged;
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -93,6 +102,8 @@ export const ROOMS = {
   saleOrders: 'saleOrders',
   saleOrder: (id: number | string) => `saleOrder:${id}`,
   productionOrders: 'productionOrders',
+  /** One user's own room (only that user's sockets may join): access changes. */
+  user: (id: number | string) => `user:${id}`,
 } as const;
 
 export interface SubscribeRequest {

@@ -170,6 +170,8 @@ export const SPECIAL_MASTER_DATA = {
     fields: {
       code: { ...code(), label: { 'zh-CN': '工序编号', en: 'Process no.' } },
       name: name({ 'zh-CN': '工序名称', en: 'Process name' }),
+      // Column heads of the TV boards are narrow: a few characters there, the full name elsewhere.
+      shortName: { kind: 'text', label: { 'zh-CN': '看板简称', en: 'Board short name' }, maxLength: 16, column: false },
       sortOrder: { ...sortOrder, required: true },
       endProcess: flag({ 'zh-CN': '结束工序', en: 'End process' }),
       warehouseIn: flag({ 'zh-CN': '入库工序', en: 'Warehouse-in' }),

@@ -230,6 +230,8 @@ export interface OrderLineRow {
   amount: number;
   /** 'notInProduction' | 'inProduction' | 'completed'. */
   state: string;
+  /** The sales order's currency (id of the currency master data), for showing its amounts. */
+  currency?: number | null;
 }
 /** Filters: customer, goods, color, size, dateFrom, dateTo (order date), deliveryFrom, deliveryTo, state, keyword; list carries `totals: {quantity, amount}` over the whole filter. */
 

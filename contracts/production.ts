@@ -1,5 +1,6 @@
 import type { DashboardSettings } from './api.js';
 import type { ProgressRecorded } from './events.js';
+import type { OrderMetrics } from './order-metrics.js';
 
 // Progress on the floor: scans, the schedule, boards and the console (PRODUCT.md §4 "Progress",
 // §5, §6). Shared by the backend (DTOs implement these) and the frontend (fetchers return them).
@@ -105,13 +106,47 @@ export interface ScanLookup {
   row: ProgressRow;
   columns: ProgressColumn[];
   processId: number | null;
-  /** Pieces the process may still take (planned + tolerance − done), when processId is given. */
+  /**
+   * Pieces still to do at the process: planned − done, never below 0, tolerance NOT included
+   * (when processId is given). "Remaining" means this number everywhere.
+   */
   remaining: number | null;
   /** Colours and sizes of the order's grid, for scans of one colour/size. */
   colors: { id: number; name: string }[];
   sizes: { id: number; name: string }[];
   /** Why a scan would be flagged (not reviewed, no document) — translated. */
   warnings: string[];
+  /**
+   * The over-production tolerance the process may still use beyond the plan ("may exceed by N"):
+   * planned + tolerance − max(planned, done). Shown apart from `remaining`, never added to it.
+   */
+  tolerance?: number | null;
+  /**
+   * What "all remaining" records now: `remaining`, capped by what the rules let in at this moment
+   * (with scan in order, what the previous process has done; warehouse-out, what entered the
+   * warehouse). Never includes the tolerance.
+   */
+  ready?: number | null;
+  /** The most one scan may add now (remaining + tolerance under the same caps): the server refuses more. */
+  limit?: number | null;
+  /** The same numbers per colour × size cell of the grid at the process (scans of one cell). */
+  cells?: ScanLookupCell[];
+}
+
+/** One colour × size cell of an order at the looked-up process (ScanLookup.cells). */
+export interface ScanLookupCell {
+  colorId: number;
+  sizeId: number;
+  planned: number;
+  done: number;
+  /** planned − done, never below 0. */
+  remaining: number;
+  /** What the cell may still take beyond its plan. */
+  tolerance: number;
+  /** `remaining`, capped by the process's own `ready` (the step rules apply to a cell scan too). */
+  ready: number;
+  /** The most a scan of this cell may add now (the server refuses more). */
+  limit: number;
 }
 
 // ——— the schedule: GET /api/admin/schedule/list | detail, route Schedule ———
@@ -134,32 +169,28 @@ export interface ProgressRow {
   completedAt: string | null;
   /** 0–100: done ÷ planned summed over the route's steps (a step counts at most its plan). */
   finishRate: number;
-  /** Days past delivery of an order not completed, else 0 (a late step alone makes the status delayed, not this). */
+  /** Days late (contracts/order-metrics daysLate): past delivery of an order not completed, else 0. */
   delayDays: number;
+  /** 'delayed' exactly when delayDays > 0 (a late step shows in its own cell). */
   status: StepStatus;
-  /** The last scan or change of the order (drop-down boards put the latest on top). */
+  /** When the order last changed on the server (recording time): orders live updates, not shown. */
   lastActivityAt: string;
+  /** The latest scan at any process (the scan's own time), null before the first: "last activity" on boards. */
+  lastScanAt: string | null;
   /** Progress per process id of the route. */
   steps: Record<string, StepProgress>;
 }
 
-/** Counts over a set of rows (schedule filters, boards). */
-export interface ProgressTotals {
-  orders: number;
-  completed: number;
-  onTime: number;
-  delayed: number;
-  /** 0–100 over the orders counted. */
-  finishRate: number;
-  /** 0–100: delayed ÷ orders. */
-  delayRate: number;
-}
+/** Counts and rates over a set of rows (schedule filters, boards): contracts/order-metrics.ts. */
+export type ProgressTotals = OrderMetrics;
 
 /** A process as a column of the schedule and the boards (the process flow, in sort order). */
 export interface ProgressColumn {
   id: number;
   code: string;
   name: string;
+  /** The process's name on boards ('' or missing: boards abbreviate the name themselves). */
+  shortName?: string;
   endProcess: boolean;
   warehouseIn: boolean;
   warehouseOut: boolean;
@@ -202,20 +233,42 @@ export interface BoardSnapshot {
 
 // ——— the console: GET /api/admin/statistics/console, route Home ———
 
+/** One order in a list of the console (late orders, due this week). */
+export interface ConsoleOrder {
+  id: number;
+  orderNo: string;
+  customerLabel: string;
+  productName: string;
+  deliveryDate: string;
+  finishRate: number;
+  /** Days late (0 for orders not late). */
+  delayDays: number;
+}
+
 export interface ConsoleKpis {
   inProduction: number;
   dueThisWeek: number;
+  /** Delayed orders (past delivery, not completed): metrics.delayed. */
   delayed: number;
   completedThisMonth: number;
-  /** 0–100 over orders in production. */
+  /** 0–100 over orders in production (metrics.finishRate). */
   finishRate: number;
+  /** 0–100 over orders in production (metrics.delayRate). */
   delayRate: number;
+  /** Every number above with its population ('inProduction'), from the contract. */
+  metrics: OrderMetrics;
+  /** The most late first (at most CONSOLE_LIST_SIZE). */
+  lateOrders: ConsoleOrder[];
+  /** Due today through the next six days, earliest first (at most CONSOLE_LIST_SIZE). */
+  dueThisWeekOrders: ConsoleOrder[];
   /** Pieces scanned today (net of reversals) per process of the flow. */
   todayByProcess: { processId: number; name: string; quantity: number }[];
   /** Pieces scanned per day over the last 14 days (all processes), oldest first. */
   daily: { date: string; quantity: number }[];
   /** Orders per status among orders in production. */
   byStatus: Record<StepStatus, number>;
+  /** The server's calendar day the numbers were counted on (YYYY-MM-DD): links use it for "this week". */
+  today: string;
   generatedAt: string;
 }
 
@@ -263,6 +316,25 @@ export function decodeTicket(text: string): TicketPayload | null {
   return parts.length === 1 ? { orderNo: value } : null;
 }
 
+/** How many orders the console's lists show (the KPI card links to all of them). */
+export const CONSOLE_LIST_SIZE = 8;
+
+/** The latest scan of any step (ISO times compare as text), null before the first. */
+export function lastScanOf(steps: Iterable<Pick<StepProgress, 'lastScanAt'>>): string | null {
+  let latest: string | null = null;
+  for (const step of steps) if (step.lastScanAt && (latest === null || step.lastScanAt > latest)) latest = step.lastScanAt;
+  return latest;
+}
+
+/**
+ * When an order last saw activity, for drop-down boards: its last scan (the scan's own time); an
+ * order never scanned, when it was created or last changed. (The board's "last scan" column
+ * shows lastScanAt alone.) The SQL twin orders the rows a board loads (progress-read.repository).
+ */
+export function activityAt(row: Pick<ProgressRow, 'lastScanAt' | 'lastActivityAt'>): string {
+  return row.lastScanAt ?? row.lastActivityAt;
+}
+
 /** Status of a step from its numbers (the schedule, boards and scans all use this one rule). */
 export function stepStatus(planned: number, done: number, dueDate: string, today: string): StepStatus {
   if (planned > 0 && done >= planned) return 'done';
@@ -279,7 +351,10 @@ export function stepStatus(planned: number, done: number, dueDate: string, today
 export function applyProgressToRow(row: ProgressRow, event: ProgressRecorded, parts: { step: boolean; order: boolean } = { step: true, order: true }): ProgressRow {
   if (!parts.step && !parts.order) return row;
   const next: ProgressRow = { ...row };
-  if (parts.step) next.steps = { ...row.steps, [String(event.processId)]: event.step };
+  if (parts.step) {
+    next.steps = { ...row.steps, [String(event.processId)]: event.step };
+    next.lastScanAt = lastScanOf(Object.values(next.steps));
+  }
   if (parts.order) {
     next.finishRate = event.order.finishRate;
     next.completed = event.order.completed;

@@ -73,3 +73,57 @@ export type RouteCatalogue = RouteCatalogueEntry[];
 
 /** The permission that lets a user change permissions: at least one enabled user keeps it. */
 export const PERMISSION_ADMIN = 'Permission';
+
+// ——— Roles (issue 10, item 3) ———
+
+/**
+ * A named permission set (merchandiser, production manager, …) given to users. A user's
+ * effective permissions are the union of their roles' permissions and their extra pages
+ * (`UserRecord.permissions`). Only holders of PERMISSION_ADMIN manage roles and assign them.
+ *
+ * GET /api/admin/role/list → RoleRecord[]; POST create (name, description?, permissions),
+ * update (id, version, name?, description?, permissions?), delete (id) — all permission
+ * `Permission`. A role still held by users cannot be deleted (409 roleInUse names them).
+ * POST /api/admin/user/updatePermission takes `roleIds` ("1,3") beside `permissions`.
+ */
+export interface RoleRecord {
+  id: number;
+  version: number;
+  name: string;
+  description: string;
+  /** Permission names (route names less Index/Create/Update). */
+  permissions: string[];
+  /** How many users hold it. */
+  userCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const ROLE_NAME_MAX_LENGTH = 64;
+export const ROLE_DESCRIPTION_MAX_LENGTH = 255;
+
+/** What a user record says about roles (GET user/detail and updatePermission answer these too). */
+export interface UserRoleFields {
+  roleIds: number[];
+  /** Roles ∪ extra pages, sorted: what the user may open now. */
+  effectivePermissions: string[];
+}
+
+/**
+ * GET /api/admin/user/access (any session): the caller's effective access as it is in the
+ * database now, in the login response's format. Screens call it when the server pushes
+ * `user.accessChanged`, so menus follow a change without a new login.
+ */
+export interface SessionAccess {
+  userId: number;
+  /** Effective permission names joined by `;` (as `LoginResult.permission`). */
+  permission: string;
+  /** Process ids joined by `;` (as `LoginResult.processList`). */
+  processList: string;
+  roles: { id: number; name: string }[];
+}
+
+/** The union of roles' permissions and extra pages, sorted and without repeats. */
+export function effectivePermissionsOf(roles: readonly { permissions: readonly string[] }[], extraPages: readonly string[]): string[] {
+  return [...new Set([...extraPages, ...roles.flatMap((role) => role.permissions)])].sort();
+}

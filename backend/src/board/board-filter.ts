@@ -14,17 +14,24 @@ export const BOARD_ROW_CAP = 1000;
  * - completion: no further narrowing (open and recently completed orders)
  * - date: order date within the last 30 days
  * - orderNumber: no narrowing; sorted by order number unless another sort than the default is set
- * - delivery: delivery within the next 30 days, or already past (overdue)
+ * - delivery: delivery within the next 30 days, or already past (overdue) — except on drop-down
+ *   boards, which show activity: there this default mode narrows nothing, so a scan on an order
+ *   due in 45 days drops in like any other
  * "Current" and "today" are the server's calendar day.
  */
 export const DISPLAY_MODE_DESCRIPTION =
   'displayMode: month = delivery in the current month; year = delivery in the current year; completion = open and recently completed, no further narrowing; ' +
   'date = order date within the last 30 days; orderNumber = no narrowing, sorted by order number when sortBy is the default; ' +
-  'delivery = delivery within the next 30 days or overdue';
+  'delivery = delivery within the next 30 days or overdue (drop-down boards: every open order, the latest scanned first)';
 
 const WINDOW_DAYS = 30;
 
-function narrowing(mode: BoardDisplayMode, today: string): ProgressFilter {
+/** refreshType 0 is whole-page, 1 scrolling, anything else drop-down (PRODUCT.md §5). */
+export function isDropDownBoard(settings: Pick<DashboardSettings, 'refreshType'>): boolean {
+  return settings.refreshType !== 0 && settings.refreshType !== 1;
+}
+
+function narrowing(mode: BoardDisplayMode, today: string, dropDown: boolean): ProgressFilter {
   switch (mode) {
     case 'month':
       return { deliveryFrom: firstDayOfMonth(today), deliveryTo: lastDayOfMonth(today) };
@@ -33,7 +40,7 @@ function narrowing(mode: BoardDisplayMode, today: string): ProgressFilter {
     case 'date':
       return { orderDateFrom: shiftDay(today, -WINDOW_DAYS), orderDateTo: today };
     case 'delivery':
-      return { deliveryTo: shiftDay(today, WINDOW_DAYS) };
+      return dropDown ? {} : { deliveryTo: shiftDay(today, WINDOW_DAYS) };
     case 'completion':
     case 'orderNumber':
       return {};
@@ -57,15 +64,18 @@ export function boardSort(settings: DashboardSettings): BoardSortOption {
 
 /**
  * The rows query of a board. Finish-rate sorts are applied to the loaded rows (with the rates
- * progress-math computed), so the database picks the capped set by delivery date.
+ * progress-math computed), so the database picks the capped set by delivery date. A drop-down
+ * board orders its rows by activity itself: the database picks the capped set by the latest activity.
  */
 export function boardQuery(settings: DashboardSettings, today: string): ProgressQuery {
+  const dropDown = isDropDownBoard(settings);
   const sort = SORTS[boardSort(settings)];
   return {
     hidden: false,
     completion: { visibleDays: settings.completedVisibleDays },
-    ...narrowing(settings.displayMode, today),
-    sort: sort.field === 'finishRate' ? SORTS.deliveryAsc : sort,
+    ...narrowing(settings.displayMode, today, dropDown),
+    ...(settings.customerIds?.length ? { customerIds: settings.customerIds } : {}),
+    sort: dropDown ? { field: 'activity', order: 'desc' } : sort.field === 'finishRate' ? SORTS.deliveryAsc : sort,
     limit: BOARD_ROW_CAP,
   };
 }

@@ -1,3 +1,4 @@
+import { orderMetrics } from '../../../contracts/order-metrics.js';
 import type { BoardSnapshot } from '../../../contracts/production.js';
 import { firstDayOfMonth, lastDayOfMonth, shiftDay } from '../progress/calendar.js';
 import { localDay } from '../progress/progress-math.js';
@@ -28,7 +29,7 @@ describe('board snapshot (API)', () => {
   const complete = (orderId: number, daysAgo: number | null) =>
     f.db.query(`UPDATE production_order SET completed = true, completed_at = now() - $2::int * interval '1 day' - interval '1 hour' WHERE id = $1`, [orderId, daysAgo]);
 
-  const resetBoard = () => setBoard({ displayMode: 'completion', sortBy: 'deliveryAsc', completedVisibleDays: 3, boardKeyEnabled: true });
+  const resetBoard = () => setBoard({ refreshType: 0, displayMode: 'completion', sortBy: 'deliveryAsc', completedVisibleDays: 3, boardKeyEnabled: true });
 
   beforeAll(async () => {
     t = await bootTestApp();
@@ -117,17 +118,9 @@ describe('board snapshot (API)', () => {
       expect(row.steps[String(f.processes.qc)]).toMatchObject({ done: 0, status: 'notStarted' });
       expect(Object.keys(row.steps)).toHaveLength(5);
 
-      // Totals are those of the rows.
-      const delayed = result.rows.filter((candidate) => candidate.status === 'delayed').length;
-      const mean = result.rows.reduce((sum, candidate) => sum + candidate.finishRate, 0) / result.rows.length;
-      expect(result.totals).toEqual({
-        orders: result.rows.length,
-        completed: result.rows.filter((candidate) => candidate.completed).length,
-        delayed,
-        onTime: result.rows.length - delayed,
-        finishRate: Math.round(mean * 10) / 10,
-        delayRate: Math.round((delayed / result.rows.length) * 1000) / 10,
-      });
+      // Totals are the contract's metrics of the rows, labelled as the board's.
+      expect(result.totals).toEqual(orderMetrics(result.rows, today, 'board'));
+      expect(result.totals).toMatchObject({ population: 'board', orders: result.rows.length });
     });
 
     it('flags orders not reviewed or without a document, and reports delays in days', async () => {
@@ -252,6 +245,43 @@ describe('board snapshot (API)', () => {
       const asc = (await board()).rows.map((row) => row.finishRate);
       expect(asc).toEqual([...asc].sort((a, b) => a - b));
       expect(await shown(three)).toEqual(['DM-nextYear', 'DM-soon', 'DM-later']);
+    });
+  });
+
+  describe('drop-down boards and last activity', () => {
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
+
+    it('show activity on any open order in the default display mode, not only those due within 30 days', async () => {
+      const far = await order('DD-FAR', { deliveryDate: day(45) });
+      const near = await order('DD-NEAR', { deliveryDate: day(5) });
+      await f.data(f.scan({ orderId: far.id, processId: f.processes.cut, quantity: 10 }));
+      await setBoard({ displayMode: 'delivery', refreshType: 2 });
+      expect((await shown([far, near])).sort()).toEqual(['DD-FAR', 'DD-NEAR']);
+      // Whole-page and scrolling boards keep the 30-day window of the mode.
+      await setBoard({ displayMode: 'delivery', refreshType: 0 });
+      expect(await shown([far, near])).toEqual(['DD-NEAR']);
+    });
+
+    it('"last scan" is the scan\'s own time, null before the first; drop-down rows come latest activity first (a new order counts as activity)', async () => {
+      const older = await order('LA-OLDER', { deliveryDate: day(40) });
+      const newer = await order('LA-NEWER', { deliveryDate: day(10) });
+      const idle = await order('LA-IDLE', { deliveryDate: day(3) });
+      // Scans queued on a device and sent later: the scan's time is what happened on the floor.
+      const olderAt = hoursAgo(5);
+      const newerAt = hoursAgo(2);
+      await f.data(f.scan({ orderId: older.id, processId: f.processes.cut, quantity: 10, scannedAt: olderAt }));
+      await f.data(f.scan({ orderId: newer.id, processId: f.processes.cut, quantity: 10, scannedAt: hoursAgo(3) }));
+      await f.data(f.scan({ orderId: newer.id, processId: f.processes.sew, quantity: 5, scannedAt: newerAt }));
+      await setBoard({ displayMode: 'delivery', refreshType: 2 });
+      const result = await board();
+      const byNo = new Map(result.rows.map((row) => [row.orderNo, row]));
+      expect(byNo.get('LA-OLDER')!.lastScanAt).toBe(olderAt);
+      expect(byNo.get('LA-NEWER')!.lastScanAt).toBe(newerAt);
+      expect(byNo.get('LA-IDLE')!.lastScanAt).toBeNull();
+      // Not the creation or recording time, which lastActivityAt still carries.
+      expect(byNo.get('LA-OLDER')!.lastActivityAt > olderAt).toBe(true);
+      // Created just now and never scanned: the newest activity; then by the scans' own times.
+      expect(await shown([older, newer, idle])).toEqual(['LA-IDLE', 'LA-NEWER', 'LA-OLDER']);
     });
   });
 

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { orderMetrics } from '../../../contracts/order-metrics.js';
 import type { BoardSnapshot, ProgressRow } from '../../../contracts/production.js';
 import { EventStore } from '../events/event-store.js';
 import { localDay } from '../progress/progress-math.js';
 import { ProgressReadRepository } from '../progress/progress-read.repository.js';
 import { SettingService } from '../setting/setting.service.js';
 import { boardQuery, boardSort } from './board-filter.js';
+import { scopeToProcesses } from './board-scope.js';
 
 /** What every board (whole-page, scrolling, drop-down, mobile) loads, then keeps current by events. */
 @Injectable()
@@ -23,14 +25,15 @@ export class BoardService {
     // subscribing with lastSeq = headSeq gets it replayed (at worst twice, never lost).
     const headSeq = await this.events.headSeq();
     const settings = await this.settings.dashboardSettings();
-    const columns = await this.progress.columns();
-    const rows = await this.progress.rows(boardQuery(settings, localDay()));
+    const today = localDay();
+    const { columns, rows } = scopeToProcesses(settings, await this.progress.columns(), await this.progress.rows(boardQuery(settings, today)));
     const sort = boardSort(settings);
     if (sort === 'finishRateAsc' || sort === 'finishRateDesc') sortByFinishRate(rows, sort === 'finishRateAsc' ? 1 : -1);
     return {
       columns,
       rows,
-      totals: this.progress.totals(rows),
+      // The contract's metrics over the board's own rows, as the board recomputes them after a scan.
+      totals: orderMetrics(rows, today, 'board'),
       headSeq,
       generatedAt: new Date().toISOString(),
       companyName: await this.companyName(),

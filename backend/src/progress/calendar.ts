@@ -1,11 +1,7 @@
 // Calendar arithmetic on YYYY-MM-DD days (the server's calendar, see localDay in progress-math).
 
-/** `day` moved by `days` calendar days. */
-export function shiftDay(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** `day` moved by `days` calendar days (the contract's addDays). */
+export { addDays as shiftDay } from '../../../contracts/order-metrics.js';
 
 export function firstDayOfMonth(day: string): string {
   return `${day.slice(0, 7)}-01`;

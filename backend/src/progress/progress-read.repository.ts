@@ -10,9 +10,11 @@ import {
   type StepProgress,
   type StepStatus,
 } from '../../../contracts/production.js';
+import { dueThisWeekEnd, emptyCounts, metricsOf, type MetricCounts, type MetricPopulation } from '../../../contracts/order-metrics.js';
+import { lastScanOf } from '../../../contracts/production.js';
 import { likePattern, SqlParams } from '../sale-order/order-list-query.js';
 import { delayDaysOf, finishRateOf, localDay, orderStatusOf, toStepProgress } from './progress-math.js';
-import { finishRateSql, finishRatioSql, orderStatusSql, stepSummaryJoin } from './progress-sql.js';
+import { delayedSql, dueThisWeekSql, finishRateSql, finishRatioSql, orderStatusSql, stepSummaryJoin } from './progress-sql.js';
 
 /** Which orders: every condition given applies (omitted ones do not narrow). */
 export interface ProgressFilter {
@@ -24,6 +26,8 @@ export interface ProgressFilter {
   /** Order no., customer order no., product name, style code, customer code or name. */
   keyword?: string;
   customerId?: number;
+  /** Any of these customers (a board limited to some customers). */
+  customerIds?: readonly number[];
   /** The order's status (orderStatusOf), evaluated in SQL. */
   status?: StepStatus;
   /** Inclusive YYYY-MM-DD bounds. */
@@ -31,10 +35,15 @@ export interface ProgressFilter {
   deliveryTo?: string;
   orderDateFrom?: string;
   orderDateTo?: string;
+  /** Completed within [from, to): instants (server-local midnights, see calendar.startOfLocalDay). */
+  completedFrom?: Date;
+  completedBefore?: Date;
 }
 
+/** Sorts a client may ask for (the schedule's columns). */
 export const PROGRESS_SORT_FIELDS = ['deliveryDate', 'orderDate', 'orderNo', 'finishRate'] as const;
-export type ProgressSortField = (typeof PROGRESS_SORT_FIELDS)[number];
+/** …and the drop-down boards' own: by activityAt (contracts/production.ts), the last scan or, before one, the last change. */
+export type ProgressSortField = (typeof PROGRESS_SORT_FIELDS)[number] | 'activity';
 
 export interface ProgressQuery extends ProgressFilter {
   /** Default: by id. Ties are broken by id in the same direction. */
@@ -43,12 +52,8 @@ export interface ProgressQuery extends ProgressFilter {
   offset?: number;
 }
 
-/** What counting a filter in the database gives; ProgressTotals are derived from it. */
-export interface ProgressCounts {
-  orders: number;
-  completed: number;
-  /** Σ finishRate of the orders (for the mean). */
-  finishRateSum: number;
+/** What counting a filter in the database gives: the contract's counts (ProgressTotals derive from them) and orders per status. */
+export interface ProgressCounts extends MetricCounts {
   byStatus: Record<StepStatus, number>;
 }
 
@@ -57,6 +62,7 @@ const SORT_EXPRESSIONS: Record<ProgressSortField, string> = {
   orderDate: 'p.order_date',
   orderNo: 'lower(p.order_no)',
   finishRate: finishRatioSql('ss'),
+  activity: 'COALESCE(ss.last_scan_at, p.last_activity_at)',
 };
 
 interface OrderData {
@@ -110,20 +116,10 @@ function onFirstUse(bind: () => string): () => string {
 }
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
-const oneDecimal = (value: number): number => Math.round(value * 10) / 10;
 
-/** ProgressTotals from counts, whether counted in the database or over rows in memory. */
-export function totalsOf(counts: ProgressCounts): ProgressTotals {
-  const { orders } = counts;
-  const delayed = counts.byStatus.delayed;
-  return {
-    orders,
-    completed: counts.completed,
-    onTime: orders - delayed,
-    delayed,
-    finishRate: orders ? oneDecimal(counts.finishRateSum / orders) : 0,
-    delayRate: orders ? oneDecimal((delayed / orders) * 100) : 0,
-  };
+/** ProgressTotals from counts (the contract's metricsOf), labelled with the population counted. */
+export function totalsOf(counts: MetricCounts, population: MetricPopulation): ProgressTotals {
+  return metricsOf(counts, population);
 }
 
 function emptyByStatus(): Record<StepStatus, number> {
@@ -143,7 +139,7 @@ export class ProgressReadRepository {
   /** The process flow in sort order: the columns of the schedule and the boards. */
   columns(manager: EntityManager = this.dataSource.manager): Promise<ProgressColumn[]> {
     return manager.query(
-      `SELECT id, code, name, end_process AS "endProcess", warehouse_in AS "warehouseIn", warehouse_out AS "warehouseOut"
+      `SELECT id, code, name, short_name AS "shortName", end_process AS "endProcess", warehouse_in AS "warehouseIn", warehouse_out AS "warehouseOut"
          FROM process ORDER BY sort_order, id`,
     );
   }
@@ -155,13 +151,13 @@ export class ProgressReadRepository {
     const params = new SqlParams();
     const todayParam = onFirstUse(() => params.add(today));
     const where = this.where(query, params, todayParam);
-    const needsSummary = query.status !== undefined || query.sort?.field === 'finishRate';
+    const needsSummary = query.sort?.field === 'finishRate' || query.sort?.field === 'activity';
     const direction = query.sort?.order === 'desc' ? 'DESC' : 'ASC';
-    const orderBy = query.sort ? `${SORT_EXPRESSIONS[query.sort.field]} ${direction}, p.id ${direction}` : 'p.id';
+    const orderBy = query.sort ? `${SORT_EXPRESSIONS[query.sort.field]} ${direction} NULLS LAST, p.id ${direction}` : 'p.id';
     const limit = query.limit !== undefined ? ` LIMIT ${params.add(query.limit)}` : '';
     const offset = query.offset ? ` OFFSET ${params.add(query.offset)}` : '';
     const orders: OrderData[] = await manager.query(
-      `${ORDER_SELECT} ${ORDER_FROM} ${needsSummary ? stepSummaryJoin('p', 'ss', todayParam()) : ''}
+      `${ORDER_SELECT} ${ORDER_FROM} ${needsSummary || query.status !== undefined ? stepSummaryJoin('p', 'ss') : ''}
         ${where} ORDER BY ${orderBy}${limit}${offset}`,
       params.values,
     );
@@ -185,35 +181,35 @@ export class ProgressReadRepository {
     return (await this.rows({ ids: [id] }, manager))[0] ?? null;
   }
 
-  /** Totals over rows already loaded (a board's rows). */
-  totals(rows: readonly ProgressRow[]): ProgressTotals {
-    const byStatus = emptyByStatus();
-    for (const row of rows) byStatus[row.status] += 1;
-    return totalsOf({
-      orders: rows.length,
-      completed: rows.filter((row) => row.completed).length,
-      finishRateSum: rows.reduce((sum, row) => sum + row.finishRate, 0),
-      byStatus,
-    });
-  }
-
-  /** Counts over every order of a filter (paging aside), in one query: the schedule's totals, the console. */
+  /**
+   * Counts over every order of a filter (paging aside), in one query: the schedule's totals, the
+   * console. Each column is the SQL twin of a contract predicate (progress-sql.api.spec.ts).
+   */
   async counts(filter: ProgressFilter, manager: EntityManager = this.dataSource.manager): Promise<ProgressCounts> {
+    const today = localDay();
     const params = new SqlParams();
-    const todayParam = onFirstUse(() => params.add(localDay()));
-    const rows: { status: StepStatus; orders: number; completed: number; finishRateSum: number }[] = await manager.query(
+    const todayParam = onFirstUse(() => params.add(today));
+    const weekEnd = params.add(dueThisWeekEnd(today));
+    type Grouped = { status: StepStatus } & MetricCounts;
+    const rows: Grouped[] = await manager.query(
       `SELECT status, count(*)::int AS orders, count(*) FILTER (WHERE completed)::int AS completed,
-              COALESCE(sum(finish_rate), 0)::float8 AS "finishRateSum"
-         FROM (SELECT ${orderStatusSql('p', 'ss', todayParam())} AS status, ${finishRateSql('ss')} AS finish_rate, p.completed
-                 ${ORDER_FROM} ${stepSummaryJoin('p', 'ss', todayParam())}
-                 ${this.where(filter, params, todayParam)}) filtered
+              count(*) FILTER (WHERE NOT completed)::int AS "inProduction",
+              count(*) FILTER (WHERE delayed)::int AS delayed, count(*) FILTER (WHERE due_this_week)::int AS "dueThisWeek",
+              COALESCE(sum(finish_rate) FILTER (WHERE NOT completed), 0)::float8 AS "finishRateSum"
+         FROM (SELECT ${orderStatusSql('p', 'ss', todayParam())} AS status, ${finishRateSql('ss')} AS finish_rate, p.completed,
+                      ${delayedSql('p', todayParam())} AS delayed, ${dueThisWeekSql('p', todayParam(), weekEnd)} AS due_this_week
+                 ${ORDER_FROM} ${stepSummaryJoin('p', 'ss')}
+                 ${this.where({ ...filter, hidden: false }, params, todayParam)}) filtered
         GROUP BY status`,
       params.values,
     );
-    const counts: ProgressCounts = { orders: 0, completed: 0, finishRateSum: 0, byStatus: emptyByStatus() };
+    const counts: ProgressCounts = { ...emptyCounts(), byStatus: emptyByStatus() };
     for (const row of rows) {
       counts.orders += row.orders;
       counts.completed += row.completed;
+      counts.inProduction += row.inProduction;
+      counts.delayed += row.delayed;
+      counts.dueThisWeek += row.dueThisWeek;
       counts.finishRateSum += row.finishRateSum;
       counts.byStatus[row.status] = row.orders;
     }
@@ -269,11 +265,14 @@ export class ProgressReadRepository {
       );
     }
     if (filter.customerId !== undefined) conditions.push(`p.customer_id = ${params.add(filter.customerId)}`);
+    if (filter.customerIds?.length) conditions.push(`p.customer_id = ANY (${params.add([...filter.customerIds])}::int[])`);
     if (filter.status) conditions.push(`${orderStatusSql('p', 'ss', todayParam())} = ${params.add(filter.status)}`);
     if (filter.deliveryFrom) conditions.push(`p.delivery_date >= ${params.add(filter.deliveryFrom)}::date`);
     if (filter.deliveryTo) conditions.push(`p.delivery_date <= ${params.add(filter.deliveryTo)}::date`);
     if (filter.orderDateFrom) conditions.push(`p.order_date >= ${params.add(filter.orderDateFrom)}::date`);
     if (filter.orderDateTo) conditions.push(`p.order_date <= ${params.add(filter.orderDateTo)}::date`);
+    if (filter.completedFrom) conditions.push(`p.completed AND p.completed_at >= ${params.add(filter.completedFrom)}`);
+    if (filter.completedBefore) conditions.push(`p.completed AND p.completed_at < ${params.add(filter.completedBefore)}`);
     return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   }
 
@@ -301,6 +300,7 @@ export class ProgressReadRepository {
       delayDays: delayDaysOf(order, today),
       status: orderStatusOf(order, steps, today),
       lastActivityAt: lastActivityAt.toISOString(),
+      lastScanAt: lastScanOf(steps),
       steps: Object.fromEntries(steps.map((step) => [String(step.processId), step])),
     };
   }

@@ -2,7 +2,8 @@ import { DataSource } from 'typeorm';
 import { stepStatus, type StepProgress } from '../../../contracts/production.js';
 import { bootTestApp, type TestApp } from '../testing/test-app.js';
 import { finishRateOf, orderStatusOf } from './progress-math.js';
-import { finishRateSql, orderStatusSql, stepSummaryJoin } from './progress-sql.js';
+import { addDays, dueThisWeekEnd, isDelayed, isDueThisWeek } from '../../../contracts/order-metrics.js';
+import { delayedSql, dueThisWeekSql, finishRateSql, orderStatusSql, stepSummaryJoin } from './progress-sql.js';
 
 // The SQL twin of progress-math must give the very same numbers and statuses: evaluated by the
 // database over many inputs and compared with the JavaScript.
@@ -68,10 +69,10 @@ describe('progress SQL twin of progress-math', () => {
     const steps = cases.flatMap((c, i) => c.steps.map((s) => ({ orderId: i + 1, ...s })));
     const rows: { status: string }[] = await db.query(
       `WITH production_order_step AS (
-         SELECT * FROM unnest($2::int[], $3::int[], $4::int[], $5::date[]) AS s (order_id, planned_quantity, done_quantity, due_date))
+         SELECT *, NULL::timestamptz AS last_scan_at FROM unnest($2::int[], $3::int[], $4::int[], $5::date[]) AS s (order_id, planned_quantity, done_quantity, due_date))
        SELECT ${orderStatusSql('p', 'ss', '$1')} AS status
          FROM unnest($6::boolean[], $7::date[]) WITH ORDINALITY AS p (completed, delivery_date, id)
-         ${stepSummaryJoin('p', 'ss', '$1')}
+         ${stepSummaryJoin('p', 'ss')}
         ORDER BY p.id`,
       [
         today,
@@ -84,5 +85,18 @@ describe('progress SQL twin of progress-math', () => {
       ],
     );
     expect(rows.map((row) => row.status)).toEqual(cases.map((c) => orderStatusOf(c, c.steps, today)));
+  });
+
+  it('counts delayed and due-this-week orders exactly like the contract (contracts/order-metrics.ts)', async () => {
+    const today = '2026-05-28'; // the week runs over a month end
+    const cases = [false, true].flatMap((completed) => Array.from({ length: 13 }, (_, i) => ({ completed, deliveryDate: addDays(today, i - 4) })));
+    const rows: { delayed: boolean; due: boolean }[] = await db.query(
+      `SELECT ${delayedSql('p', '$1')} AS delayed, ${dueThisWeekSql('p', '$1', '$2')} AS due
+         FROM unnest($3::boolean[], $4::date[]) WITH ORDINALITY AS p (completed, delivery_date, n) ORDER BY n`,
+      [today, dueThisWeekEnd(today), cases.map((c) => c.completed), cases.map((c) => c.deliveryDate)],
+    );
+    expect(rows.map((row) => [row.delayed, row.due])).toEqual(cases.map((c) => [isDelayed(c, today), isDueThisWeek(c, today)]));
+    expect(rows.filter((row) => row.delayed)).toHaveLength(4);
+    expect(rows.filter((row) => row.due)).toHaveLength(7);
   });
 });

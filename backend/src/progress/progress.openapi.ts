@@ -1,4 +1,5 @@
-import { ApiExtraModels, ApiProperty, getSchemaPath } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { METRIC_POPULATIONS, type MetricPopulation } from '../../../contracts/order-metrics.js';
 import {
   STEP_STATUSES,
   type ProgressColumn,
@@ -40,9 +41,11 @@ export class ProgressRowDto implements ProgressRow {
   @ApiProperty() completed: boolean;
   @ApiProperty({ type: 'string', nullable: true }) completedAt: string | null;
   @ApiProperty({ description: '0–100, one decimal' }) finishRate: number;
-  @ApiProperty({ description: 'days past delivery of an order not completed' }) delayDays: number;
-  @ApiProperty({ enum: STEP_STATUSES }) status: StepStatus;
-  @ApiProperty() lastActivityAt: string;
+  @ApiProperty({ description: 'days late: past delivery of an order not completed, else 0 (contracts/order-metrics daysLate)' }) delayDays: number;
+  @ApiProperty({ enum: STEP_STATUSES, description: 'delayed exactly when delayDays > 0' }) status: StepStatus;
+  @ApiProperty({ description: 'when the order last changed on the server (orders live updates)' }) lastActivityAt: string;
+  @ApiProperty({ type: 'string', nullable: true, description: 'time of the latest scan at any process; null before the first (boards: last activity)' })
+  lastScanAt: string | null;
   @ApiProperty({ type: 'object', additionalProperties: { $ref: getSchemaPath(StepProgressDto) }, description: 'progress per process id of the route' })
   steps: Record<string, StepProgress>;
 }
@@ -51,18 +54,24 @@ export class ProgressColumnDto implements ProgressColumn {
   @ApiProperty() id: number;
   @ApiProperty() code: string;
   @ApiProperty() name: string;
+  @ApiPropertyOptional({ description: "the process's name on boards; '' when none is set (boards abbreviate the name)" }) shortName?: string;
   @ApiProperty() endProcess: boolean;
   @ApiProperty() warehouseIn: boolean;
   @ApiProperty() warehouseOut: boolean;
 }
 
+/** contracts/order-metrics.ts OrderMetrics: every rate is over the orders in production of the population. */
 export class ProgressTotalsDto implements ProgressTotals {
-  @ApiProperty() orders: number;
+  @ApiProperty({ enum: METRIC_POPULATIONS, description: 'which orders were counted: inProduction (console), board, filter (schedule)' })
+  population: MetricPopulation;
+  @ApiProperty({ description: 'shown orders in the set, completed ones included' }) orders: number;
   @ApiProperty() completed: number;
-  @ApiProperty({ description: 'orders not delayed' }) onTime: number;
-  @ApiProperty() delayed: number;
-  @ApiProperty({ description: 'mean finish rate of the orders, 0–100' }) finishRate: number;
-  @ApiProperty({ description: 'delayed ÷ orders × 100, one decimal' }) delayRate: number;
+  @ApiProperty({ description: 'not completed: the denominator of both rates' }) inProduction: number;
+  @ApiProperty({ description: 'in production and not past delivery (onTime + delayed = inProduction)' }) onTime: number;
+  @ApiProperty({ description: 'in production and past delivery (rows with delayDays > 0)' }) delayed: number;
+  @ApiProperty({ description: 'in production, delivery today through today + 6' }) dueThisWeek: number;
+  @ApiProperty({ description: 'mean finish rate of the orders in production, 0–100, one decimal' }) finishRate: number;
+  @ApiProperty({ description: 'delayed ÷ in production × 100, one decimal' }) delayRate: number;
 }
 
 export class ScanRecordDto implements ScanRecord {

@@ -9,6 +9,7 @@ describe('order details (API)', () => {
   const colors: number[] = [];
   let sizes: { id: number; name: string }[];
   let shirt: number;
+  let usd: number;
   let pants: number;
 
   const post = (path: string, body: Record<string, unknown>) => t.http.post(`/api/admin/${path}`).set('token', admin).type('form').send(body);
@@ -31,6 +32,7 @@ describe('order details (API)', () => {
     sizes = group.sizes;
     shirt = (await data(post('goods/create', { code: 'SHIRT', name: '衬衫', category, sizeGroup: group.id, colorIds: colors.join(',') }))).id;
     pants = (await data(post('goods/create', { code: 'PANTS', name: '裤子', category, sizeGroup: group.id, colorIds: colors.join(',') }))).id;
+    usd = (await data(post('currency/create', { code: 'USD', name: '美元', symbol: '$' }))).id;
     // Order 1 (customer A, Nov): shirt 2×2 grid at 10.00; order 2 (customer B, Dec): pants one cell at 7.50.
     await data(
       post('saleOrder/create', {
@@ -52,6 +54,7 @@ describe('order details (API)', () => {
       post('saleOrder/create', {
         orderNo: 'D-2',
         customerOrderNo: 'PO-XYZ',
+        currency: usd,
         orderDate: '2025-12-01',
         deliveryDate: '2026-01-10',
         customer: customers[1],
@@ -78,7 +81,10 @@ describe('order details (API)', () => {
       sellingPrice: 7.5,
       amount: 45,
       state: 'notInProduction',
+      // The list shows each amount with its order's currency.
+      currency: usd,
     });
+    expect(page.list[1].currency).toBeNull();
     expect(page.list.slice(1).map((row: { colorName: string; sizeName: string }) => `${row.colorName}${row.sizeName}`)).toEqual(['红S', '红M']);
   });
 

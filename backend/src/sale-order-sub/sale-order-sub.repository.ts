@@ -114,7 +114,7 @@ export class SaleOrderSubRepository {
               o.customer_order_no AS "customerOrderNo", l.id AS "lineId", g.code AS "goodsCode", l.product_name AS "productName",
               c.color_id AS "colorId", co.name AS "colorName", c.size_id AS "sizeId", s.name AS "sizeName",
               c.quantity, l.selling_price::float8 AS "sellingPrice", (c.quantity * l.selling_price)::float8 AS amount,
-              ${state} AS state
+              ${state} AS state, o.currency_id AS currency
          FROM sale_order_cell c
          JOIN sale_order_line l ON l.id = c.line_id
          JOIN sale_order o ON o.id = l.sale_order_id

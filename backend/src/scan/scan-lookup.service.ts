@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { decodeTicket, type ProgressColumn, type ProgressRow, type ScanLookup } from '../../../contracts/production.js';
+import { decodeTicket, type ProgressColumn, type ProgressRow, type ScanLookup, type ScanLookupCell } from '../../../contracts/production.js';
 import { DomainException } from '../common/errors/domain.exception.js';
 import { ProgressReadRepository } from '../progress/progress-read.repository.js';
 import { SettingService } from '../setting/setting.service.js';
 import type { ScanLookupQueryDto } from './scan.dto.js';
 import { ScanRepository } from './scan.repository.js';
-import { roomLeft } from './scan.rules.js';
+import { cellNumbers, stationNumbers } from './scan.rules.js';
 
 function flagsOf(columns: ProgressColumn[], processId: number) {
   const column = columns.find((candidate) => candidate.id === processId);
@@ -38,37 +38,50 @@ export class ScanLookupService {
     const orderId = query.orderId ?? (typed ? await this.scans.orderIdByNumber(manager, typed.orderNo) : null);
     const row = orderId === null ? null : await this.progress.row(orderId, manager);
     if (!row) throw new DomainException('orderNotFound', { orderNo: typed?.orderNo ?? String(query.orderId ?? '') }, { field: 'orderNo' });
-    const [columns, settings, grid] = await Promise.all([
-      this.progress.columns(manager),
-      this.settings.productionSettings(manager),
-      this.gridOf(row.id),
-    ]);
+    const [columns, settings] = await Promise.all([this.progress.columns(manager), this.settings.productionSettings(manager)]);
     const processId = query.processId ?? columns.find((column) => column.code === typed?.processCode)?.id ?? null;
     const step = processId === null ? undefined : row.steps[String(processId)];
+    const grid = await this.gridOf(row.id, step ? processId : null);
     const warnings: string[] = [];
     if (!row.reviewed) warnings.push('orderNotReviewed');
     if (!row.hasDocument) warnings.push('uploadProductionOrderFirst');
+    // "Remaining" is plan − done; the tolerance is a number of its own (issue 10: one tap on
+    // "all remaining" of a 520-piece order used to record 546).
+    const numbers = step ? stationNumbers(routeOf(row, columns), { ...step, ...flagsOf(columns, step.processId) }, settings) : null;
+    const cells: ScanLookupCell[] = numbers
+      ? grid.cells.map(({ colorId, sizeId, planned, done }) => ({ colorId, sizeId, planned, done, ...cellNumbers({ planned, done }, numbers, settings) }))
+      : [];
     return {
       row,
       columns,
       processId,
-      remaining: step ? roomLeft(routeOf(row, columns), { ...step, ...flagsOf(columns, step.processId) }, settings) : null,
-      ...grid,
+      remaining: numbers?.remaining ?? null,
+      colors: grid.colors,
+      sizes: grid.sizes,
       warnings,
+      tolerance: numbers?.tolerance ?? null,
+      ready: numbers?.ready ?? null,
+      limit: numbers?.limit ?? null,
+      cells,
     };
   }
 
-  private async gridOf(orderId: number): Promise<Pick<ScanLookup, 'colors' | 'sizes'>> {
-    const rows: { colorId: number; colorName: string; sizeId: number; sizeName: string }[] = await this.dataSource.query(
-      `SELECT c.color_id AS "colorId", co.name AS "colorName", c.size_id AS "sizeId", sz.name AS "sizeName"
+  /** The order's colours and sizes, and at `processId` each cell's plan and done. */
+  private async gridOf(orderId: number, processId: number | null) {
+    const rows: { colorId: number; colorName: string; sizeId: number; sizeName: string; planned: number; done: number }[] = await this.dataSource.query(
+      `SELECT c.color_id AS "colorId", co.name AS "colorName", c.size_id AS "sizeId", sz.name AS "sizeName",
+              c.quantity AS planned, coalesce(p.done_quantity, 0) AS done
          FROM production_order_cell c JOIN color co ON co.id = c.color_id JOIN size sz ON sz.id = c.size_id
+         LEFT JOIN production_order_cell_progress p
+           ON p.order_id = c.order_id AND p.process_id = $2 AND p.color_id = c.color_id AND p.size_id = c.size_id
         WHERE c.order_id = $1 ORDER BY co.code, sz.sort_order, sz.id`,
-      [orderId],
+      [orderId, processId ?? 0],
     );
     const unique = <T extends { id: number }>(items: T[]) => [...new Map(items.map((item) => [item.id, item])).values()];
     return {
       colors: unique(rows.map((row) => ({ id: row.colorId, name: row.colorName }))),
       sizes: unique(rows.map((row) => ({ id: row.sizeId, name: row.sizeName }))),
+      cells: rows.map((row) => ({ colorId: row.colorId, sizeId: row.sizeId, planned: Number(row.planned), done: Number(row.done) })),
     };
   }
 }

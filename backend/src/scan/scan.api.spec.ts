@@ -72,11 +72,36 @@ describe('scans (API)', () => {
     expect(lookup.row).toMatchObject({ id: order.id, orderNo: order.orderNo });
     expect(lookup.colors).toHaveLength(2);
     const withProcess = await f.data(f.get('scan/lookup', { orderNo: order.orderNo, processId: p.cut }));
-    expect(withProcess).toMatchObject({ processId: p.cut, remaining: 100 }); // 105 allowed − 5 done
+    // Remaining is plan − done; the 5 % tolerance is a number of its own; the limit adds it.
+    expect(withProcess).toMatchObject({ processId: p.cut, remaining: 95, tolerance: 5, ready: 95, limit: 100 });
     // With scan in order, sewing may take only what cutting has done; nothing may leave the warehouse yet.
-    expect(await f.data(f.get('scan/lookup', { orderId: order.id, processId: p.sew }))).toMatchObject({ remaining: 5 });
-    expect(await f.data(f.get('scan/lookup', { orderId: order.id, processId: p.warehouseOut }))).toMatchObject({ remaining: 0 });
+    expect(await f.data(f.get('scan/lookup', { orderId: order.id, processId: p.sew }))).toMatchObject({ remaining: 100, ready: 5, limit: 5 });
+    expect(await f.data(f.get('scan/lookup', { orderId: order.id, processId: p.warehouseOut }))).toMatchObject({ remaining: 100, ready: 0, limit: 0 });
     expect(await errorOf(f.get('scan/lookup', { orderNo: 'NO-SUCH' }, f.admin, 'en'))).toMatchObject({ status: 404, message: 'Production order NO-SUCH not found' });
+  });
+
+  it('looks up remaining as plan − done with the tolerance apart, per process and per colour × size cell; the server still takes the tolerance', async () => {
+    const order = await f.createOrder({ quantities: [520] });
+    const lookupAt = () => f.data(f.get('scan/lookup', { orderId: order.id, processId: p.cut }));
+    const first = await lookupAt();
+    // 520 planned, 5 %: "all remaining" is 520, not 546.
+    expect(first).toMatchObject({ remaining: 520, tolerance: 26, ready: 520, limit: 546 });
+    expect(first.cells).toEqual([{ colorId: expect.any(Number), sizeId: expect.any(Number), planned: 520, done: 0, remaining: 520, tolerance: 26, ready: 520, limit: 546 }]);
+    const [cell] = first.cells;
+
+    expect((await f.scan({ orderId: order.id, processId: p.cut, quantity: 300, colorId: cell.colorId, sizeId: cell.sizeId })).body.code).toBe(200);
+    const afterCell = await lookupAt();
+    expect(afterCell).toMatchObject({ remaining: 220, tolerance: 26, ready: 220, limit: 246 });
+    expect(afterCell.cells[0]).toMatchObject({ done: 300, remaining: 220, tolerance: 26, ready: 220, limit: 246 });
+
+    // "All remaining" recorded: nothing remains, the tolerance is still there to use.
+    expect((await f.scan({ orderId: order.id, processId: p.cut, quantity: afterCell.ready })).body.code).toBe(200);
+    expect(await lookupAt()).toMatchObject({ remaining: 0, tolerance: 26, ready: 0, limit: 26 });
+    expect((await f.scan({ orderId: order.id, processId: p.cut, quantity: 20 })).body.code).toBe(200);
+    expect(await lookupAt()).toMatchObject({ remaining: 0, tolerance: 6, ready: 0, limit: 6 });
+    expect(await errorOf(f.scan({ orderId: order.id, processId: p.cut, quantity: 7 }))).toMatchObject({ status: 409, key: 'overPlanned' });
+    expect((await f.scan({ orderId: order.id, processId: p.cut, quantity: 6 })).body.code).toBe(200);
+    expect(await stepOf(order.id, p.cut)).toEqual({ done: 546, scans: 4 });
   });
 
   describe('exactly once', () => {

@@ -76,7 +76,7 @@ type StepLimits = Pick<RouteStepState, 'processId' | 'sequence' | 'planned' | 'd
 /**
  * The most pieces a scan at `step` may still add under the same rules as checkScan: the plan
  * plus tolerance, the previous step (with scan in order), and warehouse-in for warehouse-out.
- * The scan station offers this as "all remaining".
+ * The scan station shows it as the limit; "all remaining" is stationNumbers().ready.
  */
 export function roomLeft(route: readonly StepLimits[], step: StepLimits, settings: ProductionSettings): number {
   let room = allowedTotal(step.planned, settings) - step.done;
@@ -84,6 +84,38 @@ export function roomLeft(route: readonly StepLimits[], step: StepLimits, setting
   if (settings.scanInOrder && previous) room = Math.min(room, previous.done - step.done);
   if (step.warehouseOut) room = Math.min(room, (route.find((candidate) => candidate.warehouseIn)?.done ?? 0) - step.done);
   return Math.max(0, room);
+}
+
+/** What the scan station shows for a step or a cell: see ScanLookup in contracts/production.ts. */
+export interface StationNumbers {
+  /** planned − done (never below 0): what is still to do, tolerance not included. */
+  remaining: number;
+  /** What the tolerance still allows beyond the plan ("may exceed by N"). */
+  tolerance: number;
+  /** What "all remaining" records: `remaining` under the rules' caps, never the tolerance. */
+  ready: number;
+  /** The most a scan may add now (the same limit checkScan enforces). */
+  limit: number;
+}
+
+/** The step's numbers for the station; `limit` is roomLeft, the rest never counts the tolerance. */
+export function stationNumbers(route: readonly StepLimits[], step: StepLimits, settings: ProductionSettings): StationNumbers {
+  const remaining = Math.max(0, step.planned - step.done);
+  const limit = roomLeft(route, step, settings);
+  const tolerance = Math.max(0, allowedTotal(step.planned, settings) - Math.max(step.planned, step.done));
+  // The rules' caps apply to the rest of the plan just as to the tolerance.
+  return { remaining, tolerance, ready: Math.min(remaining, limit), limit };
+}
+
+/**
+ * A colour × size cell at a step: the cell's own plan and tolerance (checked by the scan too),
+ * and the step's caps — a cell scan also moves the step.
+ */
+export function cellNumbers(cell: { planned: number; done: number }, stepNumbers: StationNumbers, settings: ProductionSettings): StationNumbers {
+  const remaining = Math.max(0, cell.planned - cell.done);
+  const limit = Math.max(0, Math.min(allowedTotal(cell.planned, settings) - cell.done, stepNumbers.limit));
+  const tolerance = Math.max(0, allowedTotal(cell.planned, settings) - Math.max(cell.planned, cell.done));
+  return { remaining, tolerance, ready: Math.min(remaining, stepNumbers.ready, limit), limit };
 }
 
 function previousOf<T extends Pick<RouteStepState, 'sequence'>>(route: readonly T[], step: T): T | undefined {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { orderMetrics } from '../../../contracts/order-metrics.js';
 import { STEP_STATUSES, type ProgressRow, type ScheduleDetail, type ScheduleList, type StepStatus } from '../../../contracts/production.js';
 import { shiftDay } from '../progress/calendar.js';
 import { localDay } from '../progress/progress-math.js';
@@ -47,13 +48,14 @@ describe('schedule (API)', () => {
   });
 
   describe('status rule', () => {
-    // One order per case; the expected status is the rule of progress-math.orderStatusOf.
+    // One order per case; the expected status is the rule of progress-math.orderStatusOf: delayed
+    // only past delivery (contracts/order-metrics isDelayed), a late step shows in its own cell.
     const cases: Record<string, { status: StepStatus; id?: number }> = {
       'SR-NOT-STARTED': { status: 'notStarted' },
       'SR-PARTIAL': { status: 'partial' },
       'SR-DONE': { status: 'done' },
       'SR-LATE-DELIVERY': { status: 'delayed' },
-      'SR-LATE-STEP': { status: 'delayed' },
+      'SR-LATE-STEP': { status: 'notStarted' },
       'SR-STEP-DONE-LATE': { status: 'partial' },
       'SR-OVERDUE-DONE': { status: 'done' },
     };
@@ -70,7 +72,7 @@ describe('schedule (API)', () => {
         await f.db.query(`UPDATE production_order_step SET done_quantity = planned_quantity WHERE order_id = $1`, [id(orderNo)]);
         await f.db.query(`UPDATE production_order SET completed = true, completed_at = now() WHERE id = $1`, [id(orderNo)]);
       }
-      // A step past its due date and not done makes the order late; one past due but done does not.
+      // A step past its due date and not done is late itself; the order is not delayed for it.
       await setDue(id('SR-LATE-STEP'), f.processes.cut, day(-1));
       await setDue(id('SR-STEP-DONE-LATE'), f.processes.cut, day(-1));
       await setDone(id('SR-STEP-DONE-LATE'), f.processes.cut, 100);
@@ -79,21 +81,16 @@ describe('schedule (API)', () => {
     it('gives each order its status, in the list and in the detail', async () => {
       const result = await list({ keyword: 'SR-', includeCompleted: 'true', pageSize: 50 });
       const rows = result.rows;
-      // Totals are counted in the database; on one page they equal what the rows say.
-      const delayed = rows.filter((row) => row.status === 'delayed').length;
-      expect(result.totals).toEqual({
-        orders: rows.length,
-        completed: 2,
-        onTime: rows.length - delayed,
-        delayed,
-        finishRate: Math.round((rows.reduce((sum, row) => sum + row.finishRate, 0) / rows.length) * 10) / 10,
-        delayRate: Math.round((delayed / rows.length) * 1000) / 10,
-      });
+      // Totals are counted in the database; on one page they equal the contract over the rows.
+      expect(result.totals).toEqual(orderMetrics(rows, today, 'filter'));
+      expect(result.totals).toMatchObject({ population: 'filter', orders: 7, completed: 2, inProduction: 5, delayed: 1, onTime: 4, delayRate: 20 });
+      // "Delayed orders" and the days-late column can no longer disagree.
+      expect(rows.filter((row) => row.delayDays > 0).map((row) => row.orderNo)).toEqual(rows.filter((row) => row.status === 'delayed').map((row) => row.orderNo));
       expect(Object.fromEntries(rows.map((row) => [row.orderNo, row.status]))).toEqual(
         Object.fromEntries(Object.entries(cases).map(([orderNo, { status }]) => [orderNo, status])),
       );
       const late = await f.data<ScheduleDetail>(f.get('schedule/detail', { id: cases['SR-LATE-STEP'].id }));
-      expect(late.row.status).toBe('delayed');
+      expect(late.row.status).toBe('notStarted');
       expect(late.row.delayDays).toBe(0); // on time for delivery; only a step is late
       expect(late.row.steps[String(f.processes.cut)]).toMatchObject({ dueDate: day(-1), status: 'delayed' });
       const overdue = rows.find((row) => row.orderNo === 'SR-LATE-DELIVERY')!;
@@ -167,8 +164,8 @@ describe('schedule (API)', () => {
       const second = await list({ keyword: 'FL-', pageSize: 3, page: 2 });
       expect(numbersOf(second.rows)).toEqual(['FL-C']);
       expect(second.total).toBe(4);
-      // (20 + 10 + 0 + 40) / 4 = 17.5; one of four delayed.
-      const totals = { orders: 4, completed: 0, onTime: 3, delayed: 1, finishRate: 17.5, delayRate: 25 };
+      // (20 + 10 + 0 + 40) / 4 = 17.5; one of four delayed; FL-A (day 5) due this week.
+      const totals = { population: 'filter', orders: 4, completed: 0, inProduction: 4, onTime: 3, delayed: 1, dueThisWeek: 1, finishRate: 17.5, delayRate: 25 };
       expect(first.totals).toEqual(totals);
       expect(second.totals).toEqual(totals);
       expect((await list({ keyword: 'FL-', page: 9 })).rows).toEqual([]);

@@ -29,6 +29,8 @@ const SCHEDULE_LABELS: Record<string, Localized> = {
   deliveryFrom: { 'zh-CN': '交货日期从', en: 'Delivery from' },
   deliveryTo: { 'zh-CN': '交货日期到', en: 'Delivery to' },
   includeCompleted: { 'zh-CN': '包含已完成', en: 'Include completed' },
+  completedFrom: { 'zh-CN': '完成日期从', en: 'Completed from' },
+  completedTo: { 'zh-CN': '完成日期到', en: 'Completed to' },
   sortField: { 'zh-CN': '排序字段', en: 'Sort field' },
   sortOrder: { 'zh-CN': '排序方向', en: 'Sort order' },
 };
@@ -77,6 +79,18 @@ export class ScheduleListQueryDto {
   @ApiPropertyOptional({ example: '2026-03-31' }) @BlankAsUnset() @Trim() @IsOptional() @IsCalendarDay() deliveryTo?: string;
 
   @ApiPropertyOptional({ type: 'boolean', default: false }) @BlankAsUnset() @ToBoolean() @IsOptional() @IsBoolean() includeCompleted?: boolean;
+  @ApiPropertyOptional({ example: '2026-03-01', description: 'completed on or after this day (implies includeCompleted)' })
+  @BlankAsUnset()
+  @Trim()
+  @IsOptional()
+  @IsCalendarDay()
+  completedFrom?: string;
+  @ApiPropertyOptional({ example: '2026-03-31', description: 'completed on or before this day (implies includeCompleted)' })
+  @BlankAsUnset()
+  @Trim()
+  @IsOptional()
+  @IsCalendarDay()
+  completedTo?: string;
 
   @ApiPropertyOptional({ enum: PROGRESS_SORT_FIELDS, default: 'deliveryDate' }) @BlankAsUnset() @IsOptional() @IsIn(PROGRESS_SORT_FIELDS) sortField?: ProgressSortField;
   @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'asc' }) @BlankAsUnset() @IsOptional() @IsIn(['asc', 'desc']) sortOrder?: 'asc' | 'desc';

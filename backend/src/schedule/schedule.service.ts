@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { DEFAULT_PAGE_SIZE } from '../../../contracts/master-data.js';
 import type { ScheduleDetail, ScheduleList } from '../../../contracts/production.js';
 import { DomainException } from '../common/errors/domain.exception.js';
+import { shiftDay, startOfLocalDay } from '../progress/calendar.js';
 import { ProgressReadRepository, totalsOf, type ProgressFilter } from '../progress/progress-read.repository.js';
 import type { ScheduleListQueryDto } from './schedule.dto.js';
 
@@ -19,9 +20,13 @@ export class ScheduleService {
   ) {}
 
   async list(query: ScheduleListQueryDto): Promise<ScheduleList> {
+    // Completion days are the server's calendar days, compared as instants (as the console counts them).
+    const byCompletion = query.completedFrom !== undefined || query.completedTo !== undefined;
     const filter: ProgressFilter = {
       hidden: false,
-      completion: query.includeCompleted ? undefined : 'open',
+      completion: query.includeCompleted || byCompletion ? undefined : 'open',
+      completedFrom: query.completedFrom ? startOfLocalDay(query.completedFrom) : undefined,
+      completedBefore: query.completedTo ? startOfLocalDay(shiftDay(query.completedTo, 1)) : undefined,
       keyword: query.keyword,
       customerId: query.customer,
       status: query.status,
@@ -39,7 +44,7 @@ export class ScheduleService {
     });
     // Totals cover the whole filter, counted in the database, not just this page.
     const counts = await this.progress.counts(filter);
-    return { columns, rows, total: counts.orders, totals: totalsOf(counts) };
+    return { columns, rows, total: counts.orders, totals: totalsOf(counts, 'filter') };
   }
 
   async detail(id: number): Promise<ScheduleDetail> {

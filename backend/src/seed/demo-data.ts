@@ -114,7 +114,89 @@ export function demoGoods(): { code: string; name: string; category: string; siz
   return goods.slice(0, 30);
 }
 
-/** Accounts besides admin and viewer: each sees what their job needs. */
+/**
+ * The demo roles: what each job needs, as permission names (contracts/routes.ts). Dropdowns of
+ * the forms (customers, currencies, people, …) load for any session through `options`, so a
+ * role lists a base-data screen only when the job maintains that data.
+ */
+export const DEMO_ROLES = [
+  {
+    key: 'merchandiser',
+    name: '跟单员 Merchandiser',
+    description: '录入销售订单、维护款式与客户，跟进订单生产进度 · Enters sales orders, keeps styles and customers, follows orders through production',
+    permissions: [
+      'Home',
+      // The job itself: sales orders and their lines (order details).
+      'SaleOrder',
+      'SaleOrderSub',
+      // Styles and customers they set up for a new order; a new style needs its colours,
+      // size group and category, and the order header's lists (currency, payment terms, the
+      // salespeople, designers and merchandisers) are theirs to keep current.
+      'Goods',
+      'Customer',
+      'Color',
+      'Size',
+      'Category',
+      'Currency',
+      'PayMethod',
+      'Salesperson',
+      'Designer',
+      'Merchandiser',
+      // "See delays before the customer does" (PRODUCT.md §1): the schedule and the boards, read only.
+      'Schedule',
+      'DashboardRedirect',
+    ],
+  },
+  {
+    key: 'productionManager',
+    name: '生产经理 Production manager',
+    description: '生产单、审核、生产进度与看板 · Production orders, review, the schedule and boards',
+    permissions: [
+      'Home',
+      // Production orders from start to finish: create (from sales-order lines), upload the
+      // document, review, hide, follow per process, correct a scan.
+      'ProductionOrder',
+      'Order',
+      'OrderReview',
+      'OrderHide',
+      'SaleOrderSub',
+      'Schedule',
+      'Scan',
+      // The routes orders follow and the styles they are made of.
+      'Process',
+      'Goods',
+      // The wall boards and their settings.
+      'DashboardRedirect',
+      'SettingDashboard',
+    ],
+  },
+  {
+    key: 'floorLead',
+    name: '车间组长 Floor lead',
+    description: '扫描报工、查看本工序进度与看板 · Records progress at the station, sees the schedule and boards',
+    // Which processes they may record is per user (their process list), not part of the role.
+    permissions: ['Home', 'Scan', 'Schedule', 'DashboardRedirect'],
+  },
+  {
+    key: 'viewer',
+    name: '只读 Viewer',
+    description: '只看控制台、生产进度和看板，不能修改 · Console, schedule and boards; changes nothing',
+    // Only screens whose endpoints read (statistics, schedule list/detail, boards).
+    permissions: ['Home', 'Schedule', 'DashboardRedirect'],
+  },
+] as const;
+
+export type DemoRoleKey = (typeof DEMO_ROLES)[number]['key'];
+
+/** Who gets which demo role (the viewer account is created by SeedService). */
+export const DEMO_ROLE_HOLDERS: Record<DemoRoleKey, string[]> = {
+  merchandiser: ['merchandiser'],
+  productionManager: ['manager'],
+  floorLead: ['cutting', 'sewing'],
+  viewer: ['viewer'],
+};
+
+/** Accounts besides admin and viewer: each sees what their job needs (their role, plus `permissions` as extra pages). */
 export const DEMO_USERS = [
   {
     username: 'merchandiser',
@@ -122,7 +204,16 @@ export const DEMO_USERS = [
     nickname: '林伟 Lin Wei',
     position: '跟单员 Merchandiser',
     department: 'OFFICE',
-    permissions: ['Home', 'Goods', 'Color', 'Size', 'Customer', 'Category', 'Salesperson', 'Designer', 'Merchandiser', 'Currency', 'PayMethod'],
+    permissions: [] as string[],
+    processes: [] as string[],
+  },
+  {
+    username: 'manager',
+    password: 'demo1234',
+    nickname: '郑华 Zheng Hua',
+    position: '生产经理 Production manager',
+    department: 'OFFICE',
+    permissions: [] as string[],
     processes: [] as string[],
   },
   {
@@ -131,7 +222,7 @@ export const DEMO_USERS = [
     nickname: '张强 Zhang Qiang',
     position: '裁床组长 Cutting lead',
     department: 'CUT',
-    permissions: ['Home', 'Scan', 'Schedule', 'DashboardRedirect'],
+    permissions: [] as string[],
     processes: ['P01'],
   },
   {
@@ -140,7 +231,7 @@ export const DEMO_USERS = [
     nickname: '王芳 Wang Fang',
     position: '车缝组长 Sewing lead',
     department: 'SEW',
-    permissions: ['Home', 'Scan', 'Schedule', 'DashboardRedirect'],
+    permissions: [] as string[],
     processes: ['P02', 'P03'],
   },
 ];

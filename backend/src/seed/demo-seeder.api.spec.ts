@@ -51,6 +51,28 @@ describe('the demo factory', () => {
     const merchandiser = await t.login('merchandiser', 'demo1234');
     expect((await t.http.get('/api/admin/goods/list').set('token', merchandiser)).body.data.total).toBe(30);
     expect((await t.http.get('/api/admin/user/list').set('token', merchandiser)).status).toBe(403);
+    // Through the seeded merchandiser role: sales orders, their lines, styles and customers open.
+    for (const path of ['saleOrder/list', 'saleOrderSub/list', 'customer/list', 'customer/options', 'currency/options']) {
+      expect({ path, status: (await t.http.get(`/api/admin/${path}`).set('token', merchandiser)).status }).toEqual({ path, status: 200 });
+    }
+    const roles: { name: string; holders: string[] }[] = await db.query(
+      `SELECT r.name, ARRAY(SELECT u.username FROM app_user_role ur JOIN app_user u ON u.id = ur.user_id WHERE ur.role_id = r.id ORDER BY 1) AS holders
+         FROM app_role r ORDER BY r.id`,
+    );
+    expect(roles).toEqual([
+      { name: '跟单员 Merchandiser', holders: ['merchandiser'] },
+      { name: '生产经理 Production manager', holders: ['manager'] },
+      { name: '车间组长 Floor lead', holders: ['cutting', 'sewing'] },
+      { name: '只读 Viewer', holders: ['viewer'] },
+    ]);
+    const manager = await t.login('manager', 'demo1234');
+    expect((await t.http.get('/api/admin/productionOrder/list').set('token', manager)).status).toBe(200);
+    // Seeded once: a second boot's pass changes nothing, even after an administrator's edits.
+    await db.query(`DELETE FROM app_user_role WHERE role_id = (SELECT id FROM app_role WHERE name = '只读 Viewer')`);
+    await db.query(`DELETE FROM app_role WHERE name = '只读 Viewer'`);
+    const { DemoSeeder } = await import('./demo-seeder.js');
+    await t.app.get(DemoSeeder).ensureDemoRoles();
+    expect((await db.query(`SELECT count(*)::int AS count FROM app_role`))[0].count).toBe(3);
     const cutting = await t.login('cutting', 'demo1234');
     const login = await t.http.post('/api/admin/login/login').type('form').send({ username: 'cutting', password: 'demo1234' });
     expect(login.body.data.processList).toMatch(/^\d+$/);

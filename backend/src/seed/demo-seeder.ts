@@ -18,6 +18,8 @@ import {
   DEMO_COLORS,
   DEMO_CUSTOMERS,
   DEMO_PROCESSES,
+  DEMO_ROLE_HOLDERS,
+  DEMO_ROLES,
   DEMO_SIZE_GROUPS,
   DEMO_STAFF,
   DEMO_UNITS,
@@ -90,6 +92,32 @@ export class DemoSeeder {
     }, admin);
     await seedDemoProgress(this.dataSource.manager, this.moduleRef.get(ScanService, { strict: false }), admin);
     this.logger.log(`demo factory seeded in ${Date.now() - started} ms`);
+  }
+
+  /**
+   * The demo roles, given to the demo accounts — once: only while no role exists at all, so an
+   * administrator's later edits (or deletions) stand. Runs on every demo boot, so a try-out
+   * database seeded before roles existed gets them too (its users keep their own ticks as extra
+   * pages). Several instances booting at once: the unique name index makes the inserts safe.
+   */
+  async ensureDemoRoles(): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const [{ count }] = await manager.query(`SELECT count(*)::int AS count FROM app_role`);
+      if (count > 0) return;
+      for (const role of DEMO_ROLES) {
+        const rows: { id: number }[] = await manager.query(
+          `INSERT INTO app_role (name, description, permissions) VALUES ($1, $2, $3::text[])
+           ON CONFLICT ((lower(name))) DO NOTHING RETURNING id`,
+          [role.name, role.description, role.permissions],
+        );
+        if (!rows[0]) continue;
+        await manager.query(
+          `INSERT INTO app_user_role (user_id, role_id)
+           SELECT id, $2 FROM app_user WHERE lower(username) = ANY ($1::text[]) ON CONFLICT DO NOTHING`,
+          [DEMO_ROLE_HOLDERS[role.key], rows[0].id],
+        );
+      }
+    });
   }
 
   /** The administrator, as the actor of the demo reviews and uploads. */

@@ -21,7 +21,7 @@ function fakeDatabase(users: number) {
   return { dataSource, inserted };
 }
 
-const demo = { seedIfEmpty: async () => undefined } as unknown as DemoSeeder;
+const demo = { seedIfEmpty: async () => undefined, ensureDemoRoles: async () => undefined } as unknown as DemoSeeder;
 
 function seeder(env: Record<string, string>, users = 0) {
   const config = loadConfig({ NODE_ENV: 'test', ...env });

@@ -55,6 +55,7 @@ export class SeedService implements OnApplicationBootstrap {
     if (this.config.SEED_DEMO) {
       await this.ensureViewer();
       await this.demo.seedIfEmpty();
+      await this.demo.ensureDemoRoles();
     }
   }
 

@@ -1,7 +1,32 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
-import { BOARD_DISPLAY_MODES, BOARD_SORT_OPTIONS, type BoardDisplayMode, type BoardSortOption } from '../../../contracts/api.js';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import {
+  BOARD_DENSITIES,
+  BOARD_DISPLAY_MODES,
+  BOARD_FILTER_MAX_IDS,
+  BOARD_SORT_OPTIONS,
+  type BoardDensity,
+  type BoardDisplayMode,
+  type BoardSortOption,
+} from '../../../contracts/api.js';
 import { ToBoolean, ToInteger } from '../common/http/form-transforms.js';
+import { toIdList } from '../goods/goods-ids.js';
+
+/** Ids as a form sends them ("3,1,7", repeated keys or an array); "" clears the list. */
+function IdList(description: string): PropertyDecorator {
+  const decorators: PropertyDecorator[] = [
+    ApiPropertyOptional({ type: 'string', description, example: '3,1,7' }),
+    Transform(({ value }) => toIdList(value)),
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(BOARD_FILTER_MAX_IDS),
+    IsInt({ each: true }),
+    Min(1, { each: true }),
+    Max(2_147_483_647, { each: true }),
+  ];
+  return (target, key) => decorators.forEach((decorate) => decorate(target, key));
+}
 
 /** A partial update: fields left out keep their value. */
 export class UpdateDashboardSettingsDto {
@@ -44,6 +69,20 @@ export class UpdateDashboardSettingsDto {
   @ToBoolean()
   @IsBoolean()
   boardKeyEnabled?: boolean;
+
+  @ApiPropertyOptional({
+    enum: BOARD_DENSITIES,
+    description: 'rows per TV screen: default keeps the per-process number at ≥ 3 % of the screen height; comfortable is larger, dense fits more rows',
+  })
+  @IsOptional()
+  @IsIn(BOARD_DENSITIES)
+  density?: BoardDensity;
+
+  @IdList('the process columns the boards show (and only orders routed through one of them), comma-separated; empty = every process')
+  processIds?: number[];
+
+  @IdList("the customers whose orders the boards show, comma-separated; empty = every customer")
+  customerIds?: number[];
 }
 
 export class DashboardSettingsViewDto {
@@ -53,5 +92,8 @@ export class DashboardSettingsViewDto {
   @ApiPropertyOptional({ enum: BOARD_DISPLAY_MODES }) displayMode: BoardDisplayMode;
   @ApiPropertyOptional({ enum: BOARD_SORT_OPTIONS }) sortBy: BoardSortOption;
   @ApiPropertyOptional() boardKeyEnabled: boolean;
+  @ApiPropertyOptional({ enum: BOARD_DENSITIES }) density: BoardDensity;
+  @ApiPropertyOptional({ type: [Number], description: 'empty = every process' }) processIds: number[];
+  @ApiPropertyOptional({ type: [Number], description: 'empty = every customer' }) customerIds: number[];
   @ApiPropertyOptional({ description: 'only for users allowed to edit board settings' }) boardKey?: string;
 }

@@ -1,5 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Localized } from '../../../contracts/master-data.js';
+import { languageFromHeader } from '../common/i18n/translator.js';
+import { SystemTitlesDto, UpdateSystemTitleDto } from './system-title.dto.js';
 import type { RouteCatalogue } from '../../../contracts/users.js';
 import { bodyPipe } from '../common/http/validation-pipe.js';
 import { GenerateRouteDto } from './route-catalogue.dto.js';
@@ -28,10 +31,30 @@ export class SettingController {
 
   @Get('getSystemTitle')
   @Public()
-  @ApiOperation({ summary: 'The system title shown as the page title (public)' })
+  @ApiOperation({ summary: 'The system title shown as the page title (public), in the language asked for' })
+  @ApiHeader({ name: 'Accept-Language', required: false })
+  @ApiQuery({ name: 'lang', required: false, enum: ['zh-CN', 'en'], description: 'overrides Accept-Language' })
   @ApiOkResponse({ schema: { example: { code: 200, message: '操作成功', data: '订单跟踪系统' } } })
-  getSystemTitle(): Promise<string> {
-    return this.settings.systemTitle();
+  getSystemTitle(@Headers('accept-language') acceptLanguage?: string, @Query('lang') lang?: string): Promise<string> {
+    return this.settings.systemTitle(languageFromHeader(typeof lang === 'string' && lang ? lang : acceptLanguage));
+  }
+
+  @Get('getSystemTitles')
+  @ForRoute('SettingIndex')
+  @ApiOperation({ summary: 'The system title in every language, for the settings screen' })
+  @ApiEnvelopeResponse(SystemTitlesDto)
+  getSystemTitles(): Promise<Localized> {
+    return this.settings.systemTitles();
+  }
+
+  @Post('updateSystemTitle')
+  @HttpCode(200)
+  @ForRoute('SettingIndex')
+  @SuccessMessage('messages.saveSuccess')
+  @ApiOperation({ summary: 'Change the system title per language (a language left out keeps its title)' })
+  @ApiEnvelopeResponse(SystemTitlesDto)
+  updateSystemTitle(@Body() body: UpdateSystemTitleDto): Promise<Localized> {
+    return this.settings.updateSystemTitles(body);
   }
 
   @Get('getDashboardSetting')

@@ -36,4 +36,10 @@ export class SettingRepository {
       [key, JSON.stringify(value)],
     );
   }
+
+  /** How many of `ids` exist in `table` (a fixed table name from our code, never input). */
+  async countExisting(manager: EntityManager, table: 'process' | 'customer', ids: readonly number[]): Promise<number> {
+    const rows: { count: number }[] = await manager.query(`SELECT count(*)::int AS count FROM ${table} WHERE id = ANY($1::int[])`, [ids]);
+    return rows[0].count;
+  }
 }

@@ -2,16 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DashboardSettings, DashboardSettingsView } from '../../../contracts/api.js';
 import type { RouteCatalogue } from '../../../contracts/users.js';
+import type { Localized } from '../../../contracts/master-data.js';
+import type { Language } from '../common/i18n/translator.js';
 import { DEFAULT_PRODUCTION_SETTINGS, type ProductionSettings } from '../../../contracts/production.js';
 import type { EntityManager } from 'typeorm';
 import type { UpdateProductionSettingsDto } from './production-settings.dto.js';
 import { ROOMS } from '../../../contracts/events.js';
+import { DomainException } from '../common/errors/domain.exception.js';
 import { EventBus } from '../events/event-bus.service.js';
 import { UnitOfWork } from '../events/unit-of-work.service.js';
 import type { UpdateDashboardSettingsDto } from './dashboard-settings.dto.js';
 import { SettingRepository } from './setting.repository.js';
 
-export const DEFAULT_SYSTEM_TITLE = '订单跟踪系统';
+/** The title per language until an administrator sets one (PRODUCT.md: 订单跟踪系统). */
+export const DEFAULT_SYSTEM_TITLES: Localized = { 'zh-CN': '订单跟踪系统', en: 'Order Tracking System' };
 export const DEFAULT_DASHBOARD_SETTINGS: DashboardSettings = {
   refreshType: 0,
   refreshInterval: 10,
@@ -19,6 +23,9 @@ export const DEFAULT_DASHBOARD_SETTINGS: DashboardSettings = {
   displayMode: 'delivery',
   sortBy: 'deliveryAsc',
   boardKeyEnabled: true,
+  density: 'default',
+  processIds: [],
+  customerIds: [],
 };
 
 /** Stored production rules completed with the defaults (rules added later get their default). */
@@ -36,8 +43,25 @@ export class SettingService {
     private readonly events: EventBus,
   ) {}
 
-  async systemTitle(): Promise<string> {
-    return (await this.settings.get<string>(KEYS.title)) ?? DEFAULT_SYSTEM_TITLE;
+  /** The title in each language. Older installs stored one string: it stays the Chinese title. */
+  async systemTitles(): Promise<Localized> {
+    const stored = await this.settings.get<string | Partial<Localized>>(KEYS.title);
+    if (typeof stored === 'string') return { ...DEFAULT_SYSTEM_TITLES, 'zh-CN': stored };
+    return { ...DEFAULT_SYSTEM_TITLES, ...stored };
+  }
+
+  async systemTitle(language: Language): Promise<string> {
+    return (await this.systemTitles())[language];
+  }
+
+  async updateSystemTitles(change: Partial<Localized>): Promise<Localized> {
+    return this.unitOfWork.run(async (tx) => {
+      const current = await this.settings.getForUpdate<string | Partial<Localized>>(tx.manager, KEYS.title, {});
+      const base = typeof current === 'string' ? { ...DEFAULT_SYSTEM_TITLES, 'zh-CN': current } : { ...DEFAULT_SYSTEM_TITLES, ...current };
+      const next: Localized = { ...base, ...Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) };
+      await this.settings.set(KEYS.title, next, tx.manager);
+      return next;
+    });
   }
 
   async dashboardSettings(): Promise<DashboardSettings> {
@@ -54,7 +78,20 @@ export class SettingService {
   /** Merges the change and pushes the result to every subscribed board, after commit. */
   async updateDashboardSettings(change: UpdateDashboardSettingsDto): Promise<DashboardSettingsView> {
     const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+    // The same id twice means nothing more; keep the first place it was given.
+    if (change.processIds) defined.processIds = [...new Set(change.processIds)];
+    if (change.customerIds) defined.customerIds = [...new Set(change.customerIds)];
     const updated = await this.unitOfWork.run(async (tx) => {
+      // A filter on a process or customer that does not exist would show an empty board for no visible reason.
+      for (const [field, table] of [
+        ['processIds', 'process'],
+        ['customerIds', 'customer'],
+      ] as const) {
+        const ids = defined[field] as number[] | undefined;
+        if (ids?.length && (await this.settings.countExisting(tx.manager, table, ids)) !== ids.length) {
+          throw new DomainException('validation', {}, { field, problem: 'unknownId' });
+        }
+      }
       // Row lock: two admins saving at once both land, one after the other, neither lost.
       const current = await this.settings.getForUpdate<Partial<DashboardSettings>>(tx.manager, KEYS.dashboard, {});
       const next: DashboardSettings = { ...DEFAULT_DASHBOARD_SETTINGS, ...current, ...defined };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ConsoleKpis } from '../../../contracts/production.js';
-import { firstDayOfMonth, shiftDay, startOfLocalDay } from '../progress/calendar.js';
+import type { BoardSnapshot, ConsoleKpis, ScheduleList } from '../../../contracts/production.js';
+import { firstDayOfMonth, lastDayOfMonth, shiftDay, startOfLocalDay } from '../progress/calendar.js';
 import { localDay } from '../progress/progress-math.js';
 import { setUpProduction, type ProductionFixture } from '../testing/production-fixture.js';
 import { bootTestApp, type TestApp } from '../testing/test-app.js';
@@ -79,6 +79,21 @@ describe('console statistics (API)', () => {
       finishRate: 2, // (30/500 = 6 + 10/500 = 2 + 0 + 0) / 4
       delayRate: 25,
     });
+    expect(kpis.metrics).toEqual({
+      population: 'inProduction',
+      orders: 4,
+      completed: 0,
+      inProduction: 4,
+      onTime: 3,
+      delayed: 1,
+      dueThisWeek: 2,
+      finishRate: 2,
+      delayRate: 25,
+    });
+    // The lists behind the cards.
+    expect(kpis.lateOrders.map((entry) => [entry.orderNo, entry.delayDays])).toEqual([['KP-LATE', 2]]);
+    expect(kpis.dueThisWeekOrders.map((entry) => entry.orderNo)).toEqual(['KP-DUE-TODAY', 'KP-DUE-SOON']);
+    expect(kpis.dueThisWeekOrders[1]).toMatchObject({ id: dueSoon.id, customerLabel: '客户甲', deliveryDate: day(3), finishRate: 6, delayDays: 0 });
     expect(kpis.byStatus).toEqual({ notStarted: 1, partial: 2, done: 0, delayed: 1 });
     expect(kpis.todayByProcess).toEqual([
       { processId: f.processes.cut, name: '裁床', quantity: 30 },
@@ -93,5 +108,43 @@ describe('console statistics (API)', () => {
       { date: today, quantity: 30 },
     ]);
     expect(Date.parse(kpis.generatedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(kpis.today).toBe(today);
+    // The card's link: the schedule filtered by completion day lists exactly the orders counted.
+    const completed = await f.data<ScheduleList>(f.get('schedule/list', { completedFrom: firstDayOfMonth(today), completedTo: lastDayOfMonth(today), pageSize: 200 }));
+    expect(completed.rows.map((row) => row.orderNo)).toEqual(['KP-DONE-NOW']);
+    expect(completed.total).toBe(kpis.completedThisMonth);
+    const refused = await f.get('schedule/list', { completedFrom: '2026-02-30' }, f.admin, 'en');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 400, message: expect.stringMatching(/Completed from/) });
+  });
+
+  it('console, schedule totals and board header agree on the same orders: same definitions, only the population label differs', async () => {
+    // Late by 1, 5 and 9 days (one finished late), due today, due later; partly scanned.
+    const late1 = await order('AG-LATE-1', day(-1));
+    await order('AG-LATE-5', day(-5));
+    const finishedLate = await order('AG-FINISHED-LATE', day(-9));
+    const dueToday = await order('AG-DUE-TODAY', today);
+    await order('AG-LATER', day(40));
+    await f.data(f.scan({ orderId: late1.id, processId: f.processes.cut, quantity: 70 }));
+    await f.data(f.scan({ orderId: dueToday.id, processId: f.processes.cut, quantity: 100 }));
+    await f.db.query(`UPDATE production_order SET completed = true, completed_at = now() WHERE id = $1`, [finishedLate.id]);
+    // A board showing every open order (completed ones gone at once): the console's population.
+    await f.data(f.post('setting/updateDashboardSetting', { displayMode: 'completion', completedVisibleDays: 0, refreshType: 0 }));
+
+    const kpis = await f.data<ConsoleKpis>(consoleKpis());
+    const schedule = await f.data<ScheduleList>(f.get('schedule/list', { pageSize: 200 }));
+    const board = await f.data<BoardSnapshot>(t.http.get('/api/board/snapshot').set('token', f.admin));
+    const { population: consolePopulation, ...fromConsole } = kpis.metrics;
+    const { population: schedulePopulation, ...fromSchedule } = schedule.totals;
+    const { population: boardPopulation, ...fromBoard } = board.totals;
+    expect([consolePopulation, schedulePopulation, boardPopulation]).toEqual(['inProduction', 'filter', 'board']);
+    expect(fromSchedule).toEqual(fromConsole);
+    expect(fromBoard).toEqual(fromConsole);
+    // The delayed count is the number of rows with days late, on every screen.
+    expect(kpis.delayed).toBe(schedule.rows.filter((row) => row.delayDays > 0).length);
+    expect(kpis.delayed).toBe(board.rows.filter((row) => row.delayDays > 0).length);
+    expect((await f.data<ScheduleList>(f.get('schedule/list', { status: 'delayed', pageSize: 200 }))).total).toBe(kpis.delayed);
+    expect(kpis.lateOrders.map((entry) => entry.orderNo).filter((no) => no.startsWith('AG-'))).toEqual(['AG-LATE-5', 'AG-LATE-1']);
+    expect(kpis.dueThisWeekOrders.map((entry) => entry.orderNo)).toContain('AG-DUE-TODAY');
   });
 });

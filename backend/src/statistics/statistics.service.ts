@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { ConsoleKpis } from '../../../contracts/production.js';
+import { dueThisWeekEnd, metricsOf } from '../../../contracts/order-metrics.js';
+import { CONSOLE_LIST_SIZE, type ConsoleKpis, type ConsoleOrder, type ProgressRow } from '../../../contracts/production.js';
 import { firstDayOfMonth, lastDayOfMonth, shiftDay, startOfLocalDay } from '../progress/calendar.js';
 import { localDay } from '../progress/progress-math.js';
-import { ProgressReadRepository, totalsOf, type ProgressFilter } from '../progress/progress-read.repository.js';
+import { ProgressReadRepository, type ProgressFilter } from '../progress/progress-read.repository.js';
 import { StatisticsRepository } from './statistics.repository.js';
 
 const DAILY_DAYS = 14;
-const WEEK_DAYS = 7;
 
-/** "In production": shown orders not completed. */
+/** "In production" (contracts/order-metrics isInProduction): shown orders not completed. */
 const IN_PRODUCTION: ProgressFilter = { hidden: false, completion: 'open' };
 
 /** The console's KPIs. Days are the server's calendar days (localDay), their bounds local midnights. */
@@ -27,7 +27,12 @@ export class StatisticsService {
     const manager = this.dataSource.manager;
     const today = localDay();
     const inProduction = await this.progress.counts(IN_PRODUCTION, manager);
-    const dueThisWeek = await this.progress.counts({ ...IN_PRODUCTION, deliveryFrom: today, deliveryTo: shiftDay(today, WEEK_DAYS - 1) }, manager);
+    // The lists behind the Delayed and Due-this-week cards (the cards link to all of them).
+    const lateOrders = await this.progress.rows({ ...IN_PRODUCTION, status: 'delayed', sort: { field: 'deliveryDate', order: 'asc' }, limit: CONSOLE_LIST_SIZE }, manager);
+    const dueThisWeekOrders = await this.progress.rows(
+      { ...IN_PRODUCTION, deliveryFrom: today, deliveryTo: dueThisWeekEnd(today), sort: { field: 'deliveryDate', order: 'asc' }, limit: CONSOLE_LIST_SIZE },
+      manager,
+    );
     const completedThisMonth = await this.repository.completedBetween(
       manager,
       startOfLocalDay(firstDayOfMonth(today)),
@@ -38,18 +43,27 @@ export class StatisticsService {
     const starts = [...days, shiftDay(today, 1)].map(startOfLocalDay);
     const todayByProcess = await this.repository.scannedByProcess(manager, starts[DAILY_DAYS - 1], starts[DAILY_DAYS]);
     const daily = await this.repository.scannedPerDay(manager, days, starts);
-    const totals = totalsOf(inProduction);
+    const metrics = metricsOf(inProduction, 'inProduction');
     return {
-      inProduction: inProduction.orders,
-      dueThisWeek: dueThisWeek.orders,
-      delayed: totals.delayed,
+      inProduction: metrics.inProduction,
+      dueThisWeek: metrics.dueThisWeek,
+      delayed: metrics.delayed,
       completedThisMonth,
-      finishRate: totals.finishRate,
-      delayRate: totals.delayRate,
+      finishRate: metrics.finishRate,
+      delayRate: metrics.delayRate,
+      metrics,
+      lateOrders: lateOrders.map(consoleOrder),
+      dueThisWeekOrders: dueThisWeekOrders.map(consoleOrder),
       todayByProcess,
       daily,
       byStatus: inProduction.byStatus,
+      today,
       generatedAt: new Date().toISOString(),
     };
   }
+}
+
+function consoleOrder(row: ProgressRow): ConsoleOrder {
+  const { id, orderNo, customerLabel, productName, deliveryDate, finishRate, delayDays } = row;
+  return { id, orderNo, customerLabel, productName, deliveryDate, finishRate, delayDays };
 }
