@@ -4,12 +4,16 @@ import 'primereact/resources/themes/lara-light-teal/theme.css';
 import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
 import './styles/app.css';
-import { App } from './app/App';
-import { i18nResources } from './app/i18n-resources';
-import { initI18n } from './lib/i18n';
+import './styles/contrast.css';
+import { App, needsAllTexts } from './app/App';
+import { coreI18nResources, loadAllI18nResources } from './app/i18n-core-resources';
+import { initI18n, loadAllTexts } from './lib/i18n';
 
-// Texts must exist before the first render: initialised synchronously from bundled resources.
-initI18n(i18nResources);
+// Texts must exist before the first render: the login page's namespaces are bundled and
+// initialised synchronously; the others download in parallel with the first screen's code when
+// that screen is not the login page (App waits for them there).
+initI18n(coreI18nResources, undefined, loadAllI18nResources);
+if (needsAllTexts(window.location.pathname)) void loadAllTexts().catch(() => undefined);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -100,6 +100,13 @@ describe('AppRoutes', () => {
     expect(document.querySelector('.app-breadcrumb')).toHaveTextContent('系统设置');
   });
 
+  it('names the page in the tab title, before the system title', async () => {
+    saveSession({ token: 't', permission: 'Home;SettingDashboard', processList: '' });
+    await renderAt('/setting/dashboard');
+    await screen.findByRole('heading', { name: '看板设置' });
+    expect(document.title).toBe('看板设置 · 订单跟踪系统');
+  });
+
   it('redirects to the login screen without a token', async () => {
     await renderAt('/home/index');
     expect(await screen.findByRole('heading', { name: '欢迎登录' })).toBeInTheDocument();

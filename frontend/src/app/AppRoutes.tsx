@@ -1,15 +1,20 @@
 // Routing and its guards (PRODUCT.md §6), all decided from the route table in config/paths:
 // no token → /login?redirect=…; signed in on /login → /; not permitted or unknown → 404 page.
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { isRouteAllowed } from '@contracts/routes';
-import { MainLayout } from '../components/layout/MainLayout';
 import { LanguageDropdown } from '../components/LanguageDropdown';
 import { PageLoader } from '../components/PageLoader';
 import { isPublicRoute, matchRoutePath, NOT_FOUND_ROUTE, paths, type AppRoute } from '../config/paths';
-import { LogoutButton } from '../features/auth/components/LogoutButton';
 import { useSession } from '../lib/session';
 import { useSystemTitle } from '../lib/system-title';
+import { NOT_FOUND_SCREEN, screenOf } from './route-screens';
+
+// The signed-in frame (sidebar, top bar) loads with the first screen that needs it: the login
+// page and the boards opened by key never download it.
+const MainLayout = lazy(() => import('../components/layout/MainLayout').then((module) => ({ default: module.MainLayout })));
+const LogoutButton = lazy(() => import('../features/auth/components/LogoutButton').then((module) => ({ default: module.LogoutButton })));
 
 export type GuardDecision =
   | { kind: 'render'; route: AppRoute; params: Record<string, string> }
@@ -45,24 +50,29 @@ export function AppRoutes() {
   const token = useSession((session) => session.token);
   const permissions = useSession((session) => session.permissions);
   const title = useSystemTitle();
+  const { t } = useTranslation();
 
   useEffect(() => {
     window.scrollTo(0, 0);
     document.querySelector('.layout-content')?.scrollTo?.(0, 0);
   }, [location]);
 
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-
   const decision = decideRoute(location, search, token, permissions);
+  const shownRoute = decision.kind === 'render' ? decision.route : decision.kind === 'notFound' ? NOT_FOUND_ROUTE : undefined;
+  const pageTitle = shownRoute ? t(shownRoute.titleKey) : '';
+
+  // The tab names the page first: a row of tabs (or the task bar) then tells screens apart.
+  useEffect(() => {
+    if (decision.kind !== 'redirect') document.title = pageTitle ? `${pageTitle} · ${title}` : title;
+  }, [decision.kind, pageTitle, title]);
+
   // Keyed by target: wouter's Redirect navigates once on mount, and chained redirects
   // (/login → / → /home/index) would otherwise reuse the first instance and stop halfway.
   if (decision.kind === 'redirect') return <Redirect key={decision.to} to={decision.to} replace />;
 
   const route = decision.kind === 'render' ? decision.route : NOT_FOUND_ROUTE;
   const params = decision.kind === 'render' ? decision.params : {};
-  const Screen = route.component ?? NOT_FOUND_ROUTE.component!;
+  const Screen = screenOf(route) ?? NOT_FOUND_SCREEN;
   // Keyed by route and parameters: the generic base-data screens serve many routes, and each
   // must start fresh rather than carry one entity's state into another's.
   const screen = (

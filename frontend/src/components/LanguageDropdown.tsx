@@ -13,6 +13,9 @@ export function LanguageDropdown({ className }: { className?: string }) {
       options={options}
       onChange={(event) => switchLanguage(event.value as Language)}
       aria-label={t('language.label')}
+      // The focusable input carries the name; the mouse-only trigger and PrimeReact's native
+      // <select> copy are named / hidden so screen readers (and axe) do not meet them unnamed.
+      pt={{ trigger: { 'aria-label': t('language.label') }, select: { 'aria-hidden': true, tabIndex: -1 } }}
       dropdownIcon="pi pi-chevron-down"
       valueTemplate={(option: { label: string } | null) => (
         <span className="language-value">

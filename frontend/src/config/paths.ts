@@ -1,7 +1,8 @@
-// The one route table (PRODUCT.md §6). The router, the guards, the sidebar and the breadcrumb
-// all read it; a screen exists for the user exactly when it has an entry here and
-// isRouteAllowed(name, permissions) holds. Screens load lazily, so each is its own chunk.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+// The one route table (PRODUCT.md §6) as data: names, paths, titles, menu places. The router,
+// the guards, the sidebar, the breadcrumb and the screens that build links all read it; a screen
+// exists for the user exactly when it has an entry here and isRouteAllowed(name, permissions)
+// holds. Which component renders a route is the router's business (app/route-screens.ts), so
+// this module imports no screen and features can import it without closing an import circle.
 import { PERMISSION_NAMES, PUBLIC_ROUTE_NAMES } from '@contracts/routes';
 import { MASTER_DATA, SPECIAL_MASTER_DATA } from '@contracts/master-data';
 
@@ -36,23 +37,13 @@ export interface AppRoute {
   layout: RouteLayout;
   /** Shown in the sidebar when present, under `group` or at the top level. */
   menu?: { icon: string; group?: MenuGroupKey };
-  /** Either a screen or a redirect target. */
-  component?: LazyExoticComponent<ComponentType<RouteScreenProps>>;
+  /** A redirect target; routes without one render the screen app/route-screens.ts gives them. */
   redirect?: string;
   /** Base-data screens: the master-data entity (URL segment) the generic screen shows. */
   entity?: string;
   /** The route a create/update screen belongs to: its menu entry and breadcrumb parent. */
   parent?: string;
 }
-
-// React.lazy wants a default export; our screens use named exports.
-function screen<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): LazyExoticComponent<ComponentType<RouteScreenProps>> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<RouteScreenProps> }));
-}
-
-// One list screen and one form screen serve every base-data entity (each its own route).
-const masterDataList = screen(() => import('../features/base-data/components/MasterDataListPage'), 'MasterDataListPage');
-const masterDataForm = screen(() => import('../features/base-data/components/MasterDataFormPage'), 'MasterDataFormPage');
 
 interface BaseEntity {
   name: string;
@@ -97,7 +88,6 @@ function baseDataRoutes(entity: BaseEntity): AppRoute[] {
     titleKey: `baseData:routes.${entity.name}.index`,
     layout: 'main',
     menu: { icon: ENTITY_ICONS[entity.name] ?? 'pi pi-table', group: 'base' },
-    component: masterDataList,
     entity: entity.name,
   };
   if (entity.readOnly) return [index];
@@ -106,7 +96,6 @@ function baseDataRoutes(entity: BaseEntity): AppRoute[] {
     path: basePath(entity.name, kind),
     titleKey: `baseData:routes.${entity.name}.${kind}`,
     layout: 'main',
-    component: masterDataForm,
     entity: entity.name,
     parent: index.name,
   });
@@ -154,13 +143,7 @@ export const PRODUCTION_PATHS = {
 
 function productionRoutes(): AppRoute[] {
   const production = { icon: '', group: 'production' as const };
-  const board = (name: string, path: string, titleKey: string, component: LazyExoticComponent<ComponentType<RouteScreenProps>>): AppRoute => ({
-    name,
-    path,
-    titleKey: `board:routes.${titleKey}`,
-    layout: 'bare',
-    component,
-  });
+  const board = (name: string, path: string, titleKey: string): AppRoute => ({ name, path, titleKey: `board:routes.${titleKey}`, layout: 'bare' });
   return [
     {
       name: 'ScheduleIndex',
@@ -168,7 +151,6 @@ function productionRoutes(): AppRoute[] {
       titleKey: 'schedule:routes.index',
       layout: 'main',
       menu: { ...production, icon: 'pi pi-chart-bar' },
-      component: screen(() => import('../features/schedule/components/ScheduleListPage'), 'ScheduleListPage'),
     },
     {
       name: 'ScheduleUpdate',
@@ -176,7 +158,6 @@ function productionRoutes(): AppRoute[] {
       titleKey: 'schedule:routes.update',
       layout: 'main',
       parent: 'ScheduleIndex',
-      component: screen(() => import('../features/schedule/components/ScheduleUpdatePage'), 'ScheduleUpdatePage'),
     },
     {
       name: 'Scan',
@@ -184,7 +165,6 @@ function productionRoutes(): AppRoute[] {
       titleKey: 'scanStation:routes.station',
       layout: 'main',
       menu: { ...production, icon: 'pi pi-qrcode' },
-      component: screen(() => import('../features/scan-station/components/ScanStationPage'), 'ScanStationPage'),
     },
     {
       name: 'DashboardRedirect',
@@ -192,43 +172,36 @@ function productionRoutes(): AppRoute[] {
       titleKey: 'board:routes.redirect',
       layout: 'main',
       menu: { ...production, icon: 'pi pi-desktop' },
-      component: screen(() => import('../features/board/components/DashboardRedirectPage'), 'DashboardRedirectPage'),
     },
-    board('WholeDashboard', PRODUCTION_PATHS.wholeDashboard, 'whole', screen(() => import('../features/board/components/WholeBoardPage'), 'WholeBoardPage')),
-    board('ScrollDashboard', PRODUCTION_PATHS.scrollDashboard, 'scroll', screen(() => import('../features/board/components/ScrollBoardPage'), 'ScrollBoardPage')),
-    board('DropDashboard', PRODUCTION_PATHS.dropDashboard, 'drop', screen(() => import('../features/board/components/DropBoardPage'), 'DropBoardPage')),
+    board('WholeDashboard', PRODUCTION_PATHS.wholeDashboard, 'whole'),
+    board('ScrollDashboard', PRODUCTION_PATHS.scrollDashboard, 'scroll'),
+    board('DropDashboard', PRODUCTION_PATHS.dropDashboard, 'drop'),
     { name: 'Mobile', path: PRODUCTION_PATHS.mobile, titleKey: 'board:routes.mobileHome', layout: 'bare', redirect: PRODUCTION_PATHS.mobileDashboard },
-    board('MobileDashboard', PRODUCTION_PATHS.mobileDashboard, 'mobile', screen(() => import('../features/board/components/MobileBoardPage'), 'MobileBoardPage')),
+    board('MobileDashboard', PRODUCTION_PATHS.mobileDashboard, 'mobile'),
   ];
 }
 
 function orderRoutes(): AppRoute[] {
-  const orders = (name: string, path: string, titleKey: string, component: LazyExoticComponent<ComponentType<RouteScreenProps>>, extra: Partial<AppRoute> = {}): AppRoute => ({
+  const orders = (name: string, path: string, titleKey: string, extra: Partial<AppRoute> = {}): AppRoute => ({
     name,
     path,
     titleKey: `orders:routes.${titleKey}`,
     layout: 'main',
-    component,
     ...extra,
   });
   const menu = (icon: string) => ({ menu: { icon, group: 'production' as const } });
-  const saleOrderList = screen(() => import('../features/orders/sale-order/SaleOrderListPage'), 'SaleOrderListPage');
-  const saleOrderForm = screen(() => import('../features/orders/sale-order/SaleOrderFormPage'), 'SaleOrderFormPage');
-  const productionOrderList = screen(() => import('../features/orders/production-order/ProductionOrderListPage'), 'ProductionOrderListPage');
-  const productionOrderCreate = screen(() => import('../features/orders/production-order/ProductionOrderCreatePage'), 'ProductionOrderCreatePage');
-  const productionOrderUpdate = screen(() => import('../features/orders/production-order/ProductionOrderUpdatePage'), 'ProductionOrderUpdatePage');
   return [
-    orders('SaleOrderIndex', ORDER_PATHS.saleOrderIndex, 'saleOrderIndex', saleOrderList, menu('pi pi-shopping-cart')),
-    orders('SaleOrderCreate', ORDER_PATHS.saleOrderCreate, 'saleOrderCreate', saleOrderForm, { parent: 'SaleOrderIndex' }),
-    orders('SaleOrderUpdate', ORDER_PATHS.saleOrderUpdate(), 'saleOrderUpdate', saleOrderForm, { parent: 'SaleOrderIndex' }),
-    orders('ProductionOrderIndex', ORDER_PATHS.productionOrderIndex, 'productionOrderIndex', productionOrderList, menu('pi pi-cog')),
-    orders('ProductionOrderCreate', ORDER_PATHS.productionOrderCreate, 'productionOrderCreate', productionOrderCreate, { parent: 'ProductionOrderIndex' }),
-    orders('ProductionOrderUpdate', ORDER_PATHS.productionOrderUpdate(), 'productionOrderUpdate', productionOrderUpdate, { parent: 'ProductionOrderIndex' }),
-    orders('OrderIndex', ORDER_PATHS.orderIndex, 'orderIndex', screen(() => import('../features/orders/order-document/DocumentListPage'), 'DocumentListPage'), menu('pi pi-camera')),
-    orders('OrderCreate', ORDER_PATHS.orderCreate, 'orderCreate', screen(() => import('../features/orders/order-document/DocumentUploadPage'), 'DocumentUploadPage'), { parent: 'OrderIndex' }),
-    orders('OrderReview', ORDER_PATHS.orderReview, 'orderReview', screen(() => import('../features/orders/order-review/OrderReviewPage'), 'OrderReviewPage'), menu('pi pi-verified')),
-    orders('OrderHide', ORDER_PATHS.orderHide, 'orderHide', screen(() => import('../features/orders/order-hide/OrderHidePage'), 'OrderHidePage'), menu('pi pi-eye-slash')),
-    orders('SaleOrderSub', ORDER_PATHS.saleOrderSub, 'saleOrderSub', screen(() => import('../features/orders/order-details/OrderDetailsPage'), 'OrderDetailsPage'), menu('pi pi-list')),
+    orders('SaleOrderIndex', ORDER_PATHS.saleOrderIndex, 'saleOrderIndex', menu('pi pi-shopping-cart')),
+    orders('SaleOrderCreate', ORDER_PATHS.saleOrderCreate, 'saleOrderCreate', { parent: 'SaleOrderIndex' }),
+    orders('SaleOrderUpdate', ORDER_PATHS.saleOrderUpdate(), 'saleOrderUpdate', { parent: 'SaleOrderIndex' }),
+    orders('ProductionOrderIndex', ORDER_PATHS.productionOrderIndex, 'productionOrderIndex', menu('pi pi-cog')),
+    orders('ProductionOrderCreate', ORDER_PATHS.productionOrderCreate, 'productionOrderCreate', { parent: 'ProductionOrderIndex' }),
+    orders('ProductionOrderUpdate', ORDER_PATHS.productionOrderUpdate(), 'productionOrderUpdate', { parent: 'ProductionOrderIndex' }),
+    orders('OrderIndex', ORDER_PATHS.orderIndex, 'orderIndex', menu('pi pi-camera')),
+    orders('OrderCreate', ORDER_PATHS.orderCreate, 'orderCreate', { parent: 'OrderIndex' }),
+    orders('OrderReview', ORDER_PATHS.orderReview, 'orderReview', menu('pi pi-verified')),
+    orders('OrderHide', ORDER_PATHS.orderHide, 'orderHide', menu('pi pi-eye-slash')),
+    orders('SaleOrderSub', ORDER_PATHS.saleOrderSub, 'saleOrderSub', menu('pi pi-list')),
   ];
 }
 
@@ -240,26 +213,24 @@ export const ROUTES: readonly AppRoute[] = [
     titleKey: 'common:routes.homeIndex',
     layout: 'main',
     menu: { icon: 'pi pi-home' },
-    component: screen(() => import('../features/home/components/ConsolePage'), 'ConsolePage'),
   },
+  // Daily work first: the production group sits right under the console, base data below it.
+  ...orderRoutes(),
+  ...productionRoutes(),
   {
     name: 'Company',
     path: paths.company,
     titleKey: 'baseData:routes.company',
     layout: 'main',
     menu: { icon: 'pi pi-building', group: 'base' },
-    component: screen(() => import('../features/base-data/components/CompanyPage'), 'CompanyPage'),
   },
   ...BASE_ENTITIES.flatMap(baseDataRoutes),
-  ...orderRoutes(),
-  ...productionRoutes(),
   {
     name: 'SettingIndex',
     path: PRODUCTION_PATHS.settingIndex,
     titleKey: 'settingsSystem:routes.index',
     layout: 'main',
     menu: { icon: 'pi pi-cog', group: 'setting' },
-    component: screen(() => import('../features/settings-system/components/SystemSettingsPage'), 'SystemSettingsPage'),
   },
   {
     name: 'SettingDashboard',
@@ -267,7 +238,6 @@ export const ROUTES: readonly AppRoute[] = [
     titleKey: 'common:routes.settingDashboard',
     layout: 'main',
     menu: { icon: 'pi pi-sliders-h', group: 'setting' },
-    component: screen(() => import('../features/settings-dashboard/components/DashboardSettingsPage'), 'DashboardSettingsPage'),
   },
   {
     name: 'Permission',
@@ -275,21 +245,18 @@ export const ROUTES: readonly AppRoute[] = [
     titleKey: 'permission:page.title',
     layout: 'main',
     menu: { icon: 'pi pi-lock', group: 'setting' },
-    component: screen(() => import('../features/permission/components/PermissionPage'), 'PermissionPage'),
   },
   {
     name: 'Login',
     path: paths.login,
     titleKey: 'common:routes.login',
     layout: 'bare',
-    component: screen(() => import('../features/auth/components/LoginPage'), 'LoginPage'),
   },
   {
     name: 'Error',
     path: paths.notFound,
     titleKey: 'common:routes.error',
     layout: 'main',
-    component: screen(() => import('../features/errors/components/NotFoundPage'), 'NotFoundPage'),
   },
 ];
 

@@ -2,6 +2,7 @@
 // import features). zh-CN is the default and the fallback; the choice lives in localStorage.
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { applyPrimeReactLocale } from './primereact-locale';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -25,9 +26,27 @@ export function getStoredLanguage(): Language {
   }
 }
 
-export function initI18n(resources: Record<Language, LanguageResources>, language: Language = getStoredLanguage()): I18n {
+/** Loads every namespace (both languages); the app hands it in when it starts with a subset. */
+type ResourceLoader = () => Promise<Record<Language, LanguageResources>>;
+
+let loadRest: ResourceLoader | null = null;
+let restLoading: Promise<void> | null = null;
+let restLoaded = true;
+
+/**
+ * Starts i18next synchronously with `resources`. When `loadAll` is given, `resources` is only
+ * what the first screen needs (the login page): the rest arrives through loadAllTexts(), which
+ * the app awaits before any other screen renders (issue 10: the login page downloads 3 of 12
+ * namespaces).
+ */
+export function initI18n(resources: Record<Language, LanguageResources>, language: Language = getStoredLanguage(), loadAll?: ResourceLoader): I18n {
+  loadRest = loadAll ?? null;
+  restLoaded = !loadAll;
+  restLoading = null;
   void i18next.use(initReactI18next).init({
     resources,
+    // Namespaces added later re-render the components that use them.
+    react: { bindI18nStore: 'added' },
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -39,7 +58,37 @@ export function initI18n(resources: Record<Language, LanguageResources>, languag
     returnNull: false,
   });
   document.documentElement.lang = language;
+  // PrimeReact's texts and aria labels follow (a language switch reloads the page, so this is
+  // the one place).
+  applyPrimeReactLocale(language);
   return i18next;
+}
+
+/** True once every namespace is in i18next (always, when initialised with all of them). */
+export function allTextsLoaded(): boolean {
+  return restLoaded;
+}
+
+/** Loads the namespaces not bundled at start (once); resolves when they are all in i18next. */
+export function loadAllTexts(): Promise<void> {
+  if (restLoaded || !loadRest) return Promise.resolve();
+  const load = loadRest;
+  restLoading ??= load().then(
+    (all) => {
+      for (const language of LANGUAGES) {
+        for (const [namespace, texts] of Object.entries(all[language])) {
+          if (!i18next.hasResourceBundle(language, namespace)) i18next.addResourceBundle(language, namespace, texts, true, false);
+        }
+      }
+      restLoaded = true;
+    },
+    (error: unknown) => {
+      // A failed download (network blip, a release replaced the chunk) may be retried.
+      restLoading = null;
+      throw error;
+    },
+  );
+  return restLoading;
 }
 
 /** The language requests are answered in (Accept-Language). */

@@ -3,6 +3,7 @@
 import Cookies from 'js-cookie';
 import { parsePermissionString } from '@contracts/routes';
 import type { LoginResult } from '@contracts/api';
+import type { SessionAccess } from '@contracts/users';
 import { createStore, useStore } from './create-store';
 
 const SESSION_DAYS = 7;
@@ -53,6 +54,23 @@ export function saveSession(result: Pick<LoginResult, 'token' | 'permission' | '
   Cookies.set(COOKIE_NAMES.permission, result.permission, cookieOptions);
   Cookies.set(COOKIE_NAMES.processList, result.processList, cookieOptions);
   refreshSession();
+}
+
+/**
+ * The server's current view of this session's access (GET user/access), replacing the copy the
+ * login left in the cookies: the sidebar, the route guard and the screens re-render with it. A
+ * session that ended meanwhile is not brought back. True when the screens the user may open changed.
+ */
+export function applySessionAccess(access: Pick<SessionAccess, 'permission' | 'processList'>): boolean {
+  if (!getToken()) return false;
+  Cookies.set(COOKIE_NAMES.permission, access.permission, cookieOptions);
+  Cookies.set(COOKIE_NAMES.processList, access.processList, cookieOptions);
+  const current = sessionStore.get();
+  const permissions = parsePermissionString(access.permission);
+  // Same list: keep the array, so nothing subscribed to it re-renders for nothing.
+  if (current.permissions.join(';') === permissions.join(';')) return false;
+  sessionStore.set({ ...current, permissions });
+  return true;
 }
 
 /** Per-session screen state (list pages, filters) is kept under this sessionStorage prefix. */

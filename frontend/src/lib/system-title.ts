@@ -1,30 +1,48 @@
-// The system title (public endpoint) is fetched once per page load and shared by the page
-// title, the sidebar and the login screen.
+// The system title (public endpoint, one per language) is fetched once per page load and
+// language, and shared by the tab title, the sidebar, the login screen and the boards.
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createStore, useStore } from './create-store';
 import { apiGet } from './http-client';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './i18n';
 
-export const DEFAULT_SYSTEM_TITLE = '订单跟踪系统';
+/** Stand-ins until the server's answer arrives (or when it cannot be had). */
+export const DEFAULT_SYSTEM_TITLES: Record<Language, string> = { 'zh-CN': '订单跟踪系统', en: 'Order Tracking System' };
 
-export function getSystemTitle(): Promise<string> {
+export function getSystemTitle(language: Language): Promise<string> {
   // Silent: a missing title is not worth an error toast, the default stands in.
-  return apiGet<string>('/admin/setting/getSystemTitle', { silent: true });
+  return apiGet<string>('/admin/setting/getSystemTitle', { params: { lang: language }, silent: true });
 }
 
-const titleStore = createStore<string | null>(null);
-let request: Promise<void> | null = null;
+const titleStore = createStore<Partial<Record<Language, string>>>({});
+const requests = new Map<Language, Promise<void>>();
 
-export function loadSystemTitle(fetcher: () => Promise<string> = getSystemTitle): Promise<void> {
-  request ??= fetcher()
-    .then((title) => titleStore.set(title?.trim() || DEFAULT_SYSTEM_TITLE))
-    .catch(() => titleStore.set(DEFAULT_SYSTEM_TITLE));
+const asLanguage = (value: string | undefined): Language => ((LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE);
+
+export function loadSystemTitle(language: Language, fetcher: (language: Language) => Promise<string> = getSystemTitle): Promise<void> {
+  let request = requests.get(language);
+  if (!request) {
+    const store = (title: string) => titleStore.set((titles) => ({ ...titles, [language]: title }));
+    request = fetcher(language)
+      .then((title) => store(title?.trim() || DEFAULT_SYSTEM_TITLES[language]))
+      .catch(() => store(DEFAULT_SYSTEM_TITLES[language]));
+    requests.set(language, request);
+  }
   return request;
 }
 
-/** The title, or the default until it has arrived. */
+/** After an administrator changed it: the next read fetches again. */
+export function forgetSystemTitles(): void {
+  requests.clear();
+  titleStore.set({});
+}
+
+/** The title in the page language, or that language's default until it has arrived. */
 export function useSystemTitle(): string {
+  const { i18n } = useTranslation();
+  const language = asLanguage(i18n.language);
   useEffect(() => {
-    void loadSystemTitle();
-  }, []);
-  return useStore(titleStore, (title) => title ?? DEFAULT_SYSTEM_TITLE);
+    void loadSystemTitle(language);
+  }, [language]);
+  return useStore(titleStore, (titles) => titles[language] ?? DEFAULT_SYSTEM_TITLES[language]);
 }

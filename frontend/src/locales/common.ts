@@ -83,6 +83,33 @@ const zhCN = {
     enabled: '已启用',
     disabled: '已停用',
   },
+  // Shared form fields (components/form): typed dates and numbers.
+  form: {
+    date: {
+      placeholder: 'YYYY-MM-DD',
+      formats: '可输入 2027-02-15、2027/2/15、20270215 或 2027年2月15日；Alt+↓ 打开日历',
+      openCalendar: '打开日历（Alt+↓）',
+      calendar: '日历',
+      unreadable: '无法识别“{{text}}”：请输入 2027-02-15、2027/2/15 或 2027年2月15日',
+      impossible: '没有这一天：{{text}}',
+      beforeMin: '不能早于 {{date}}',
+      afterMax: '不能晚于 {{date}}',
+    },
+    number: {
+      min: '最小为 {{limit}}，已改为 {{limit}}',
+      max: '最大为 {{limit}}，已改为 {{limit}}',
+      rounded: '最多 {{count}} 位小数，已四舍五入',
+      rounded_zero: '只能输入整数，已四舍五入',
+      notANumber: '请输入数字，已恢复原值',
+    },
+  },
+  dataList: {
+    rowActions: '{{name}} 的操作',
+    columns: '显示列',
+    chooseColumns: '选择显示的列',
+    resetColumns: '恢复默认列',
+    actions: '操作',
+  },
 };
 
 const en: typeof zhCN = {
@@ -167,6 +194,32 @@ const en: typeof zhCN = {
     days: '{{count}} days',
     enabled: 'Enabled',
     disabled: 'Disabled',
+  },
+  form: {
+    date: {
+      placeholder: 'YYYY-MM-DD',
+      formats: 'Type 2027-02-15, 15/02/2027, 15 Feb 2027 or Feb 15 2027; Alt+↓ opens the calendar',
+      openCalendar: 'Open the calendar (Alt+↓)',
+      calendar: 'Calendar',
+      unreadable: 'Cannot read “{{text}}”: type 2027-02-15, 15/02/2027 or 15 Feb 2027',
+      impossible: 'There is no such day: {{text}}',
+      beforeMin: 'Must be on or after {{date}}',
+      afterMax: 'Must be on or before {{date}}',
+    },
+    number: {
+      min: 'The minimum is {{limit}}: changed to {{limit}}',
+      max: 'The maximum is {{limit}}: changed to {{limit}}',
+      rounded: 'At most {{count}} decimals: rounded',
+      rounded_zero: 'Whole numbers only: rounded',
+      notANumber: 'Type a number: the previous value is back',
+    },
+  },
+  dataList: {
+    rowActions: 'Actions for {{name}}',
+    columns: 'Columns',
+    chooseColumns: 'Choose the columns to show',
+    resetColumns: 'Default columns',
+    actions: 'Actions',
   },
 };
 

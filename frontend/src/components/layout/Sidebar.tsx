@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from 'primereact/tooltip';
-import { findRoute, type AppRoute } from '../../config/paths';
+import { findRoute, type AppRoute, type MenuGroupKey } from '../../config/paths';
 import { buildMenu, menuRouteNameOf } from './menu';
+import { useFoldedMenuGroups } from './use-folded-menu-groups';
 
 export interface SidebarProps {
   title: string;
@@ -17,6 +19,7 @@ export function Sidebar({ title, permissions, currentPath, collapsed, onNavigate
   const { t } = useTranslation();
   const entries = buildMenu(permissions);
   const activeName = menuRouteNameOf(findRoute(currentPath));
+  const { isFolded, toggle } = useFoldedMenuGroups();
 
   const item = (route: AppRoute, nested: boolean) => {
     const active = route.name === activeName;
@@ -50,17 +53,58 @@ export function Sidebar({ title, permissions, currentPath, collapsed, onNavigate
           entry.kind === 'item' ? (
             item(entry.route, false)
           ) : (
-            <li key={entry.group.key} className="sidebar-group">
-              <div className="sidebar-group-title">
-                <i className={entry.group.icon} aria-hidden="true" />
-                <span className="sidebar-label">{t(entry.group.titleKey)}</span>
-              </div>
-              <ul>{entry.routes.map((route) => item(route, true))}</ul>
-            </li>
+            <MenuGroupItem
+              key={entry.group.key}
+              groupKey={entry.group.key}
+              icon={entry.group.icon}
+              title={t(entry.group.titleKey)}
+              // The group holding the open screen never hides it; icons-only mode shows every item.
+              rail={collapsed}
+              folded={!collapsed && isFolded(entry.group.key) && !entry.routes.some((route) => route.name === activeName)}
+              onToggle={() => toggle(entry.group.key)}
+            >
+              {entry.routes.map((route) => item(route, true))}
+            </MenuGroupItem>
           ),
         )}
       </ul>
       {collapsed && <Tooltip target=".sidebar-link" position="right" />}
     </nav>
+  );
+}
+
+interface MenuGroupItemProps {
+  groupKey: MenuGroupKey;
+  icon: string;
+  title: string;
+  /** Icons-only mode: the title is a thin divider, every item shows. */
+  rail: boolean;
+  folded: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}
+
+/** A menu group whose title is a button folding its items away (remembered per browser). */
+function MenuGroupItem({ groupKey, icon, title, rail, folded, onToggle, children }: MenuGroupItemProps) {
+  const listId = `sidebar-group-${groupKey}`;
+  if (rail) {
+    return (
+      <li className="sidebar-group">
+        <div className="sidebar-group-title" role="presentation" />
+        <ul aria-label={title}>{children}</ul>
+      </li>
+    );
+  }
+  return (
+    <li className={`sidebar-group${folded ? ' is-folded' : ''}`}>
+      <button type="button" className="sidebar-group-title" aria-expanded={!folded} aria-controls={listId} onClick={onToggle}>
+        <i className={icon} aria-hidden="true" />
+        <span className="sidebar-label">{title}</span>
+        <i className={`sidebar-group-caret pi ${folded ? 'pi-angle-right' : 'pi-angle-down'}`} aria-hidden="true" />
+      </button>
+      <ul id={listId} hidden={folded}>
+        {children}
+      </ul>
+    </li>
   );
 }
