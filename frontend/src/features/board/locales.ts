@@ -1,5 +1,7 @@
 // Texts of the board feature (namespace 'board'), zh-CN and en. `en` is typed after `zhCN`, so a
 // missing or extra key fails to compile.
+import { METRIC_NAMES, POPULATION_LABELS } from '@contracts/order-metrics';
+
 const zhCN = {
   routes: { redirect: '生产看板', whole: '整页看板', scroll: '滚动看板', drop: '下拉看板', mobile: '手机看板', mobileHome: '手机端' },
   title: '生产进度看板',
@@ -9,9 +11,9 @@ const zhCN = {
     customer: '客户',
     style: '款式 / 品名',
     delivery: '交期',
-    delay: '延期',
+    delay: METRIC_NAMES['zh-CN'].daysLate,
     finishRate: '完成率',
-    lastActivity: '最近动态',
+    lastActivity: '最近扫描',
     quantity: '数量',
   },
   status: {
@@ -26,14 +28,8 @@ const zhCN = {
     notReviewed: '未审核',
     noDocument: '无制单',
   },
-  totals: {
-    orders: '订单数',
-    completed: '已完成',
-    onTime: '准时',
-    delayed: '延期',
-    finishRate: '完成率',
-    delayRate: '延期率',
-  },
+  totals: METRIC_NAMES['zh-CN'],
+  population: POPULATION_LABELS['zh-CN'],
   connection: {
     live: '实时',
     reconnecting: '正在重新连接…',
@@ -42,7 +38,8 @@ const zhCN = {
     liveTitle: '实时推送已连接，数据随扫描即时更新',
   },
   delayDays: '{{count}} 天',
-  page: '第 {{page}} / {{count}} 页',
+  page: '第 {{page}} 页，共 {{count}} 页',
+  pageKeys: '用 ← → 键翻页',
   moreRows: '另有 {{count}} 个订单',
   empty: '当前没有需要显示的订单',
   loading: '正在加载看板…',
@@ -80,9 +77,9 @@ const en: typeof zhCN = {
     customer: 'Customer',
     style: 'Style / product',
     delivery: 'Delivery',
-    delay: 'Delay',
+    delay: METRIC_NAMES.en.daysLate,
     finishRate: 'Finished',
-    lastActivity: 'Last activity',
+    lastActivity: 'Last scan',
     quantity: 'Qty',
   },
   status: {
@@ -97,14 +94,8 @@ const en: typeof zhCN = {
     notReviewed: 'Unreviewed',
     noDocument: 'No doc.',
   },
-  totals: {
-    orders: 'Orders',
-    completed: 'Completed',
-    onTime: 'On time',
-    delayed: 'Delayed',
-    finishRate: 'Finish rate',
-    delayRate: 'Delay rate',
-  },
+  totals: METRIC_NAMES.en,
+  population: POPULATION_LABELS.en,
   connection: {
     live: 'Live',
     reconnecting: 'Reconnecting…',
@@ -113,7 +104,8 @@ const en: typeof zhCN = {
     liveTitle: 'Connected: numbers update the moment a scan lands',
   },
   delayDays: '{{count}} d',
-  page: 'Page {{page}} / {{count}}',
+  page: 'Page {{page}} of {{count}}',
+  pageKeys: 'Use the ← → keys to turn pages',
   moreRows: '{{count}} more orders',
   empty: 'No orders to show',
   loading: 'Loading the board…',

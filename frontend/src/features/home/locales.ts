@@ -1,22 +1,35 @@
+// Texts of the console (namespace 'home'), zh-CN and en. `en` is typed after `zhCN`, so a missing
+// or extra key fails to compile. Metric names and population labels come from the contract, so
+// the console, the schedule and the boards say the same words.
+import { METRIC_NAMES, POPULATION_LABELS } from '@contracts/order-metrics';
+
 const zhCN = {
   console: {
     title: '控制台',
     subtitle: '车间生产实时概况：扫描一到，数字即更新',
     updatedAt: '数据更新于 {{time}}',
+    greeting: '您好，{{name}}',
   },
   kpi: {
     title: '关键指标',
-    inProduction: '在产订单',
-    dueThisWeek: '本周交货',
-    delayed: '延期订单',
     completedThisMonth: '本月完成',
-    finishRate: '完成率',
-    delayRate: '延期率',
+    open: '查看{{name}}明细',
     loadFailed: '无法加载生产统计：{{message}}',
     refreshFailed: '生产统计刷新失败，显示的是上次的数据：{{message}}',
   },
+  metrics: METRIC_NAMES['zh-CN'],
+  population: POPULATION_LABELS['zh-CN'],
+  lists: {
+    late: '延期订单（延期最久的在前）',
+    due: '本周到期订单',
+    processes: '今日工序产量排行',
+    all: '全部 {{count}} 个',
+    daysLate: '延期 {{count}} 天',
+    finished: '已完成 {{rate}}%',
+    noLate: '没有延期订单',
+    noDue: '本周没有到期的订单',
+  },
   charts: {
-    today: '今日各工序产量',
     daily: '近 14 天每日产量',
     status: '在产订单状态',
     quantity: '产量',
@@ -25,7 +38,6 @@ const zhCN = {
     inProduction: '在产',
     noScansToday: '今天还没有扫描',
     noScans: '近 14 天没有扫描',
-    noProcesses: '还没有设置工序',
     noOrders: '没有在产订单',
   },
   status: {
@@ -34,38 +46,6 @@ const zhCN = {
     done: '已完成',
     delayed: '已延期',
   },
-  user: {
-    title: '当前用户',
-    greeting: '您好，{{name}}',
-    username: '用户名',
-    userId: '用户编号',
-    permissions: '可访问模块',
-    more: '…共 {{total}} 个',
-    loadFailed: '无法加载用户信息',
-  },
-  connection: {
-    title: '实时连接',
-    status: {
-      idle: '未连接',
-      connecting: '正在连接',
-      connected: '已连接',
-      reconnecting: '正在重连',
-      disconnected: '已断开',
-    },
-    liveHint: '看板数据由服务器实时推送，无需刷新。',
-    staleSince: '自 {{time}} 起数据可能已过时',
-    staleFor: '已断开 {{duration}}',
-    lastConnected: '最近连接于 {{time}}',
-    unauthorized: '登录已失效，请重新登录',
-  },
-  board: {
-    title: '看板设置（实时）',
-    lastEvent: '最近推送：#{{seq}} · {{time}}',
-    noEvent: '尚未收到推送，当前显示 {{time}} 加载的设置',
-    loading: '正在加载看板设置…',
-    loadFailed: '无法加载看板设置',
-    updated: '看板设置已更新',
-  },
 };
 
 const en: typeof zhCN = {
@@ -73,20 +53,28 @@ const en: typeof zhCN = {
     title: 'Console',
     subtitle: 'The floor at a glance, live: numbers change the moment a scan lands',
     updatedAt: 'Updated {{time}}',
+    greeting: 'Hello, {{name}}',
   },
   kpi: {
     title: 'Key figures',
-    inProduction: 'In production',
-    dueThisWeek: 'Due this week',
-    delayed: 'Delayed',
     completedThisMonth: 'Completed this month',
-    finishRate: 'Finish rate',
-    delayRate: 'Delay rate',
+    open: 'Show the orders: {{name}}',
     loadFailed: 'The production figures could not be loaded: {{message}}',
     refreshFailed: 'The production figures could not be refreshed; showing the last ones: {{message}}',
   },
+  metrics: METRIC_NAMES.en,
+  population: POPULATION_LABELS.en,
+  lists: {
+    late: 'Delayed orders, most late first',
+    due: 'Due this week',
+    processes: "Today's top processes",
+    all: 'All {{count}}',
+    daysLate: 'Days late: {{count}}',
+    finished: '{{rate}}% done',
+    noLate: 'No delayed orders',
+    noDue: 'Nothing due this week',
+  },
   charts: {
-    today: "Today's pieces per process",
     daily: 'Pieces per day, last 14 days',
     status: 'Orders in production by status',
     quantity: 'Pieces',
@@ -95,7 +83,6 @@ const en: typeof zhCN = {
     inProduction: 'in production',
     noScansToday: 'No scans yet today',
     noScans: 'No scans in the last 14 days',
-    noProcesses: 'No processes set up yet',
     noOrders: 'No orders in production',
   },
   status: {
@@ -103,38 +90,6 @@ const en: typeof zhCN = {
     partial: 'In progress',
     done: 'Done',
     delayed: 'Delayed',
-  },
-  user: {
-    title: 'Signed in as',
-    greeting: 'Hello, {{name}}',
-    username: 'Username',
-    userId: 'User ID',
-    permissions: 'Modules',
-    more: '+{{count}} more',
-    loadFailed: 'The user information could not be loaded',
-  },
-  connection: {
-    title: 'Live connection',
-    status: {
-      idle: 'Not connected',
-      connecting: 'Connecting',
-      connected: 'Connected',
-      reconnecting: 'Reconnecting',
-      disconnected: 'Disconnected',
-    },
-    liveHint: 'Board data is pushed by the server as it changes; nothing needs refreshing.',
-    staleSince: 'Data may be stale since {{time}}',
-    staleFor: 'Disconnected for {{duration}}',
-    lastConnected: 'Last connected at {{time}}',
-    unauthorized: 'The session has expired, please sign in again',
-  },
-  board: {
-    title: 'Board settings (live)',
-    lastEvent: 'Last push: #{{seq}} · {{time}}',
-    noEvent: 'No push received yet; showing the settings loaded at {{time}}',
-    loading: 'Loading the board settings…',
-    loadFailed: 'The board settings could not be loaded',
-    updated: 'Board settings updated',
   },
 };
 

@@ -18,6 +18,20 @@ const zhCN = {
     saveFailed: '保存失败',
     unchanged: '没有需要保存的修改',
     loadFailed: '无法加载看板设置',
+    tv: '电视看板：字号与范围',
+    density: '每页行数（密度）',
+    densities: { comfortable: '宽松', default: '标准', dense: '紧凑' },
+    densityHints: {
+      comfortable: '字更大、每页行数更少，适合远处观看或较小的电视。',
+      default: '工序数字约占屏幕高度的 3%，55 寸电视约 5 米外可读（1080p 与 4K 相同）。',
+      dense: '每页多约三分之一的行，适合近距离观看；订单很多时翻页更少。',
+    },
+    processIds: '只显示这些工序',
+    processIdsHint: '例如车缝线的电视只显示车缝与质检两列，并只显示经过这些工序的订单。留空显示全部工序。',
+    allProcesses: '全部工序',
+    customerIds: '只显示这些客户的订单',
+    customerIdsHint: '订单很多时，可为每个客户或车间准备一块看板。留空显示全部客户。',
+    allCustomers: '全部客户',
   },
 };
 
@@ -41,6 +55,20 @@ const en: typeof zhCN = {
     saveFailed: 'Saving failed',
     unchanged: 'Nothing to save',
     loadFailed: 'The board settings could not be loaded',
+    tv: 'TV boards: size and scope',
+    density: 'Rows per page (density)',
+    densities: { comfortable: 'Comfortable', default: 'Default', dense: 'Dense' },
+    densityHints: {
+      comfortable: 'Larger type, fewer rows per page: for distant viewers or small TVs.',
+      default: 'Process numbers about 3 % of the screen height, readable from about 5 m on a 55-inch TV (1080p and 4K alike).',
+      dense: 'About a third more rows per page, for viewers close by; fewer pages when there are many orders.',
+    },
+    processIds: 'Only these processes',
+    processIdsHint: 'E.g. the sewing line’s TV shows only its columns, and only orders routed through them. Empty: every process.',
+    allProcesses: 'Every process',
+    customerIds: 'Only these customers’ orders',
+    customerIdsHint: 'With many orders, give each customer or workshop its own board. Empty: every customer.',
+    allCustomers: 'Every customer',
   },
 };
 

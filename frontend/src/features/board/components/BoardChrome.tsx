@@ -8,7 +8,9 @@ import type { RefreshMode } from '../../../lib/board-vocabulary';
 import { useBoardState, type BoardController } from '../api/board-store';
 import { useLiveness } from '../hooks/use-liveness';
 import { percentText, type BoardLiveness } from '../model/presentation';
+import { BoardLanguageSwitch, useBoardLanguage } from './board-language';
 import '../board.css';
+import '../board-metrics.css';
 
 /** A clock that re-renders only itself, once a second. */
 export const BoardClock = memo(function BoardClock({ compact = false }: { compact?: boolean }) {
@@ -62,6 +64,12 @@ export const BoardTotals = memo(function BoardTotals({ totals, compact = false }
         <div key={key} className={`board-total is-${key}`} data-total={key}>
           <dt>{t(`totals.${key}`)}</dt>
           <dd className="board-num">{value(key)}</dd>
+          {/* Every rate names the orders it is over (contracts/order-metrics.ts). */}
+          {totals && (key === 'finishRate' || key === 'delayRate') && (
+            <dd className="board-total-population" data-testid={`population-${key}`}>
+              {t(`population.${totals.population}`, { count: totals.inProduction })}
+            </dd>
+          )}
         </div>
       ))}
     </dl>
@@ -111,13 +119,22 @@ function toggleFullscreen(): void {
 /** The TV board: header (company, title, totals, clock, live state), the rows, a footer. */
 export function BoardFrame({ controller, mode, footer, children }: BoardFrameProps) {
   const { t } = useTranslation('board');
+  useBoardLanguage();
   const companyName = useBoardState(controller, (state) => state.snapshot?.companyName ?? '', '');
+  // Pushed with the settings: a change of density re-lays every open board at once.
+  const density = useBoardState(controller, (state) => state.snapshot?.settings.density ?? 'default', 'default');
   const totals = useBoardState(controller, (state) => state.snapshot?.totals ?? null, null);
   const loadedAt = useBoardState(controller, (state) => state.loadedAt, null);
   const liveness = useLiveness(loadedAt);
 
   return (
-    <div className={`board-root board-tv is-${liveness.kind}`} data-mode={mode} data-testid="board-root" onDoubleClick={toggleFullscreen}>
+    <div
+      className={`board-root board-tv is-${liveness.kind}`}
+      data-mode={mode}
+      data-density={density}
+      data-testid="board-root"
+      onDoubleClick={toggleFullscreen}
+    >
       <header className="board-header">
         <div className="board-brand">
           <div className="board-company">{companyName || t('title')}</div>
@@ -136,6 +153,7 @@ export function BoardFrame({ controller, mode, footer, children }: BoardFramePro
       <footer className="board-footer">
         <div className="board-footer-info">{footer}</div>
         <BoardLegend />
+        <BoardLanguageSwitch />
       </footer>
     </div>
   );

@@ -6,6 +6,7 @@ import type { ProgressColumn, ProgressRow, StepProgress } from '@contracts/produ
 import { formatDate } from '../../../lib/format-date';
 import type { RowFlash } from '../api/board-store';
 import { percentText, rowTone, stepPercent, stepTone, type CellTone } from '../model/presentation';
+import { boardProcessLabel } from './process-label';
 
 /** A bar's fill as a composited transform (0–100 %). */
 export function barStyle(percent: number): CSSProperties {
@@ -43,18 +44,22 @@ export function useRowLabels(): RowLabels {
 
 /** The grid columns: order, customer, style, delivery, delay, one per process, finish rate. */
 export function gridStyle(processCount: number, withActivity: boolean): CSSProperties {
-  const fixed = '[order] minmax(0, 1.45fr) [customer] minmax(0, 1.15fr) [style] minmax(0, 1.55fr) [delivery] minmax(0, 0.8fr) [delay] minmax(0, 0.65fr)';
+  // The order column holds the two flags (≥ 2 % of the screen height each) under the number.
+  const fixed = '[order] minmax(0, 2.1fr) [customer] minmax(0, 1fr) [style] minmax(0, 1.3fr) [delivery] minmax(0, 0.65fr) [delay] minmax(0, 0.5fr)';
   const processes = processCount > 0 ? ` repeat(${processCount}, minmax(0, 1fr))` : '';
-  const activity = withActivity ? '[activity] minmax(0, 0.85fr) ' : '';
+  // The activity column (drop-down board) takes its room from the finish rate's.
+  const activity = withActivity ? '[activity] minmax(0, 0.8fr) ' : '';
+  const finish = withActivity ? '1fr' : '1.2fr';
   return {
-    '--board-cols': `${activity}${fixed}${processes} [finish] minmax(0, 1.2fr)`,
-    // Many processes: smaller cells so a 1366 px screen still fits them.
+    '--board-cols': `${activity}${fixed}${processes} [finish] minmax(0, ${finish})`,
+    // Many processes: smaller text so a 1366 px screen still fits them (the per-process numbers
+    // keep the size the board's density gives them).
     '--board-density': processCount > 10 ? '0.82' : processCount > 7 ? '0.92' : '1',
   } as CSSProperties;
 }
 
 export const BoardHeaderRow = memo(function BoardHeaderRow({ columns, withActivity }: { columns: readonly ProgressColumn[]; withActivity: boolean }) {
-  const { t } = useTranslation('board');
+  const { t, i18n } = useTranslation('board');
   return (
     <div className="brow brow-head" role="row">
       {withActivity && <div role="columnheader">{t('columns.lastActivity')}</div>}
@@ -66,8 +71,8 @@ export const BoardHeaderRow = memo(function BoardHeaderRow({ columns, withActivi
         {t('columns.delay')}
       </div>
       {columns.map((column) => (
-        <div key={column.id} role="columnheader" className="bc-process" title={column.name}>
-          {column.name}
+        <div key={column.id} role="columnheader" className="bc-process" title={column.name} aria-label={column.name} data-testid="board-process-head">
+          {boardProcessLabel(column, i18n.language)}
         </div>
       ))}
       <div role="columnheader" className="bc-finish">
@@ -97,7 +102,7 @@ const ProcessCell = memo(function ProcessCell({ step, today, label, flashId }: P
     <div className={`bc bc-process tone-${tone}`} role="cell" title={label.status[tone]} data-tone={tone} data-testid={`board-cell-${step.processId}`}>
       {flashId !== null && <span key={flashId} className="bcell-flash" aria-hidden="true" />}
       <div className="bcell-nums board-num">
-        <b>{step.done}</b>
+        <b data-testid="board-process-number">{step.done}</b>
         <span>/{step.planned}</span>
       </div>
       <div className="bcell-bar" aria-hidden="true">
@@ -116,7 +121,8 @@ interface BoardRowProps {
   withActivity: boolean;
 }
 
-function activityText(value: string, today: string): string {
+function activityText(value: string | null, today: string): string {
+  if (!value) return '—';
   return formatDate(value, formatDate(value, 'YYYY-MM-DD') === today ? 'HH:mm:ss' : 'MM-DD HH:mm', '—');
 }
 
@@ -132,15 +138,23 @@ export const BoardRow = memo(function BoardRow({ row, columns, today, flash, lab
       {flash && <span key={flash.id} className={`brow-flash is-${flash.kind}`} aria-hidden="true" />}
       {withActivity && (
         <div className="bc bc-activity board-num" role="cell">
-          {activityText(row.lastActivityAt, today)}
+          {activityText(row.lastScanAt, today)}
         </div>
       )}
       <div className="bc bc-order" role="cell">
         <span className="bc-main board-num">{row.orderNo}</span>
         {row.flagged && (
           <span className="bc-flags">
-            {!row.reviewed && <span className="bflag">{labels.notReviewed}</span>}
-            {!row.hasDocument && <span className="bflag">{labels.noDocument}</span>}
+            {!row.reviewed && (
+              <span className="bflag" title={labels.notReviewed}>
+                {labels.notReviewed}
+              </span>
+            )}
+            {!row.hasDocument && (
+              <span className="bflag" title={labels.noDocument}>
+                {labels.noDocument}
+              </span>
+            )}
           </span>
         )}
       </div>

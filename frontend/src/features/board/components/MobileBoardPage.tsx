@@ -19,6 +19,8 @@ import { percentText, rowTone, stepTone } from '../model/presentation';
 import { BoardClock, BoardMessage, BoardTotals, ConnectionBadge } from './BoardChrome';
 import { barStyle, useRowLabels, type RowLabels } from './BoardTable';
 import { BoardErrorBanner, useBoardData } from './BoardViewport';
+import { BoardLanguageSwitch, useBoardLanguage } from './board-language';
+import { boardProcessLabel } from './process-label';
 import '../board.css';
 
 interface CardProps {
@@ -30,7 +32,7 @@ interface CardProps {
 }
 
 const OrderCard = memo(function OrderCard({ row, columns, today, flash, labels }: CardProps) {
-  const { t } = useTranslation('board');
+  const { t, i18n } = useTranslation('board');
   const tone = rowTone(row);
   const steps = columns.filter((column) => row.steps[String(column.id)]);
   return (
@@ -62,7 +64,9 @@ const OrderCard = memo(function OrderCard({ row, columns, today, flash, labels }
           return (
             <li key={column.id} className={`mchip tone-${stepToneValue}`} title={labels.status[stepToneValue]}>
               {flash?.processId === column.id && <span key={flash.id} className="bcell-flash" aria-hidden="true" />}
-              <span className="mchip-name">{column.name}</span>
+              <span className="mchip-name" title={column.name}>
+                {boardProcessLabel(column, i18n.language)}
+              </span>
               <span className="mchip-nums board-num">
                 {step.done}/{step.planned}
               </span>
@@ -83,20 +87,26 @@ function KeyForm({ title, message, initial, onKey }: { title: string; message: s
   };
   return (
     <div className="board-root board-mobile">
-      <form className="mobile-key" onSubmit={submit} data-testid="board-key-form">
-        <i className="pi pi-key" aria-hidden="true" />
-        <h1>{title}</h1>
-        <p>{message}</p>
-        <label htmlFor="board-key">{t('mobile.keyLabel')}</label>
-        <InputText id="board-key" value={value} onChange={(event) => setValue(event.target.value)} autoComplete="off" />
-        <Button type="submit" label={t('mobile.open')} icon="pi pi-arrow-right" iconPos="right" disabled={!value.trim()} />
-      </form>
+      <div className="mobile-key-language">
+        <BoardLanguageSwitch compact />
+      </div>
+      <main>
+        <form className="mobile-key" onSubmit={submit} data-testid="board-key-form">
+          <i className="pi pi-key" aria-hidden="true" />
+          <h1>{title}</h1>
+          <p>{message}</p>
+          <label htmlFor="board-key">{t('mobile.keyLabel')}</label>
+          <InputText id="board-key" value={value} onChange={(event) => setValue(event.target.value)} autoComplete="off" />
+          <Button type="submit" label={t('mobile.open')} icon="pi pi-arrow-right" iconPos="right" disabled={!value.trim()} />
+        </form>
+      </main>
     </div>
   );
 }
 
 export function MobileBoardPage(_props: RouteScreenProps) {
   const { t } = useTranslation('board');
+  useBoardLanguage();
   const search = useSearch();
   const token = useSession((session) => session.token);
   const linkKey = useMemo(() => readBoardKey(search), [search]);
@@ -141,47 +151,52 @@ export function MobileBoard({ controller, boardKey, onKey }: MobileBoardProps) {
     <div className={`board-root board-mobile is-${liveness.kind}`} data-testid="board-root">
       <header className="mobile-header">
         <div className="mobile-brand">
-          <div className="board-company">{companyName || t('title')}</div>
+          <h1 className="board-company">{companyName || t('title')}</h1>
           <div className="board-title">{companyName ? t('title') : t('routes.mobile')}</div>
         </div>
         <div className="mobile-side">
-          <BoardClock compact />
+          <div className="mobile-side-top">
+            <BoardClock compact />
+            <BoardLanguageSwitch compact />
+          </div>
           <ConnectionBadge liveness={liveness} />
         </div>
       </header>
-      <BoardTotals totals={totals} compact />
-      <div className="mobile-search">
-        <i className="pi pi-search" aria-hidden="true" />
-        <InputText
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={t('mobile.search')}
-          aria-label={t('mobile.search')}
-          data-testid="mobile-search"
-        />
-      </div>
-      <BoardErrorBanner error={data.ready ? data.error : null} />
-      {!data.ready ? (
-        data.error ? (
-          <BoardMessage icon="pi pi-exclamation-triangle" action={<Button label={t('retry')} icon="pi pi-refresh" onClick={() => void controller.reload()} loading={data.loading} />}>
-            {t('loadFailed', { message: data.error.message })}
-          </BoardMessage>
+      <main>
+        <BoardTotals totals={totals} compact />
+        <div className="mobile-search">
+          <i className="pi pi-search" aria-hidden="true" />
+          <InputText
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t('mobile.search')}
+            aria-label={t('mobile.search')}
+            data-testid="mobile-search"
+          />
+        </div>
+        <BoardErrorBanner error={data.ready ? data.error : null} />
+        {!data.ready ? (
+          data.error ? (
+            <BoardMessage icon="pi pi-exclamation-triangle" action={<Button label={t('retry')} icon="pi pi-refresh" onClick={() => void controller.reload()} loading={data.loading} />}>
+              {t('loadFailed', { message: data.error.message })}
+            </BoardMessage>
+          ) : (
+            <BoardMessage icon="pi pi-spin pi-spinner">{t('loading')}</BoardMessage>
+          )
+        ) : rows.length === 0 ? (
+          <BoardMessage icon="pi pi-inbox">{deferredQuery.trim() ? t('mobile.noMatch', { query: deferredQuery.trim() }) : t('empty')}</BoardMessage>
         ) : (
-          <BoardMessage icon="pi pi-spin pi-spinner">{t('loading')}</BoardMessage>
-        )
-      ) : rows.length === 0 ? (
-        <BoardMessage icon="pi pi-inbox">{deferredQuery.trim() ? t('mobile.noMatch', { query: deferredQuery.trim() }) : t('empty')}</BoardMessage>
-      ) : (
-        <>
-          <div className="mobile-count">{t('mobile.results', { count: rows.length })}</div>
-          <div className="mobile-list">
-            {rows.map((row) => (
-              <OrderCard key={row.id} row={row} columns={data.columns} today={data.today} flash={data.flashes.get(row.id)} labels={labels} />
-            ))}
-          </div>
-        </>
-      )}
+          <>
+            <div className="mobile-count">{t('mobile.results', { count: rows.length })}</div>
+            <div className="mobile-list">
+              {rows.map((row) => (
+                <OrderCard key={row.id} row={row} columns={data.columns} today={data.today} flash={data.flashes.get(row.id)} labels={labels} />
+              ))}
+            </div>
+          </>
+        )}
+      </main>
     </div>
   );
 }

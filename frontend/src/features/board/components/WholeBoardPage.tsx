@@ -23,6 +23,8 @@ export function WholeBoard({ controller }: { controller: BoardController }) {
   const pageSize = fit.rows;
   const count = pageCount(data.rows.length, pageSize);
   const [page, setPage] = useState(0);
+  // Bumped by a manual flip: the automatic one then waits a whole interval again.
+  const [manualFlips, setManualFlips] = useState(0);
   const countRef = useRef(count);
   countRef.current = count;
   const intervalMs = Math.max(3, data.refreshInterval) * 1000;
@@ -30,14 +32,32 @@ export function WholeBoard({ controller }: { controller: BoardController }) {
   useEffect(() => {
     const timer = window.setInterval(() => setPage((current) => (countRef.current > 1 ? (current + 1) % countRef.current : 0)), intervalMs);
     return () => window.clearInterval(timer);
-  }, [intervalMs]);
+  }, [intervalMs, manualFlips]);
+
+  // A keyboard or a TV remote's arrows flip pages (someone looking for one order need not wait).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      // Arrows inside a control (the language switch) belong to that control.
+      const target = event.target instanceof Element ? event.target : null;
+      if (event.defaultPrevented || target?.closest('input, select, textarea, [role=combobox], [role=listbox], .p-dropdown')) return;
+      const step = event.key === 'ArrowRight' || event.key === 'PageDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'PageUp' ? -1 : 0;
+      if (step === 0 || countRef.current < 2) return;
+      event.preventDefault();
+      setPage((current) => (((current % countRef.current) + step + countRef.current) % countRef.current));
+      setManualFlips((flips) => flips + 1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   const shown = page % count;
   const rows = useMemo(() => pageOf(data.rows, pageSize, shown), [data.rows, pageSize, shown]);
 
   const footer = data.ready && (
     <div className="board-pager" data-testid="board-pager">
-      <span className="board-pager-text">{t('page', { page: shown + 1, count })}</span>
+      <span className="board-pager-text" data-testid="board-page" data-page={shown + 1} data-count={count} title={count > 1 ? t('pageKeys') : undefined}>
+        {t('page', { page: shown + 1, count })}
+      </span>
       {count > 1 && count <= 30 && (
         <span className="board-pager-dots" aria-hidden="true">
           {Array.from({ length: count }, (_, index) => (
@@ -48,7 +68,7 @@ export function WholeBoard({ controller }: { controller: BoardController }) {
       {count > 1 && (
         <span className="board-pager-timer" aria-hidden="true">
           {/* Restarts with every page: shows how long until the next flip. */}
-          <i key={`${shown}-${intervalMs}`} style={{ animationDuration: `${intervalMs}ms` }} />
+          <i key={`${shown}-${intervalMs}-${manualFlips}`} style={{ animationDuration: `${intervalMs}ms` }} />
         </span>
       )}
     </div>

@@ -36,11 +36,16 @@ function boardSnapshot(): BoardSnapshot {
       row(1, { orderNo: 'PO-A', customerLabel: '阿克米', steps: { '1': step(1, 300, 120), '2': step(2, 300, 0) }, finishRate: 20 }),
       row(2, { orderNo: 'PO-B', delayDays: 3, status: 'delayed', flagged: true, reviewed: false, hasDocument: false, steps: { '1': step(1, 200, 200), '3': step(3, 200, 0, '2000-01-01') } }),
     ],
-    { totals: { orders: 2, completed: 0, onTime: 1, delayed: 1, finishRate: 10, delayRate: 50 } },
+    { totals: { population: 'board', orders: 2, completed: 0, inProduction: 2, onTime: 1, delayed: 1, dueThisWeek: 0, finishRate: 10, delayRate: 50 } },
   );
 }
 
 const connected: ConnectionState = { status: 'connected', staleSince: null, lastConnectedAt: 0, reason: null };
+
+// These boards are read in Chinese: a stored choice, as the browser (jsdom: en-US) would say English.
+beforeEach(() => {
+  window.localStorage.setItem('language', 'zh-CN');
+});
 
 afterEach(() => {
   realtime.connection.set(connected);
@@ -63,8 +68,9 @@ describe('whole-page board', () => {
     const totals = screen.getByTestId('board-totals');
     expect(within(totals).getByText('订单数').nextSibling).toHaveTextContent('2');
     expect(within(totals).getByText('延期率').nextSibling).toHaveTextContent('50%');
+    expect(within(totals).getByTestId('population-delayRate')).toHaveTextContent('本看板在产订单 2 个中');
     expect(screen.getByTestId('board-connection')).toHaveAttribute('data-liveness', 'live');
-    for (const header of ['订单号', '客户', '交期', '延期', '裁剪', '车缝', '包装', '完成率']) expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
+    for (const header of ['订单号', '客户', '交期', '延期天数', '裁剪', '车缝', '包装', '完成率']) expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
 
     const [first, second] = screen.getAllByTestId('board-row');
     expect(within(first).getByText('120')).toBeInTheDocument();
@@ -76,7 +82,7 @@ describe('whole-page board', () => {
     expect(within(second).getByText('无制单')).toBeInTheDocument();
     expect(second.querySelector('[data-tone="delayed"]')).not.toBeNull();
     expect(second.querySelector('[data-tone="done"]')).not.toBeNull();
-    expect(screen.getByTestId('board-pager')).toHaveTextContent('第 1 / 1 页');
+    expect(screen.getByTestId('board-pager')).toHaveTextContent('第 1 页，共 1 页');
     stop();
   });
 
@@ -115,6 +121,7 @@ describe('mobile board', () => {
 
   beforeEach(() => {
     window.localStorage.clear();
+    window.localStorage.setItem('language', 'zh-CN');
     sessionStore.set({ token: undefined, permissions: [] });
     // No real socket in tests.
     realtime.connectBoardKey = connectBoardKey;

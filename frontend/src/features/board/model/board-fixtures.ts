@@ -1,6 +1,7 @@
 // Test data for the board's tests (not shipped: only tests import it).
 import type { DashboardSettings } from '@contracts/api';
 import type { DomainEventEnvelope, ProgressRecorded } from '@contracts/events';
+import { orderMetrics } from '@contracts/order-metrics';
 import type { BoardSnapshot, ProgressColumn, ProgressRow, StepProgress } from '@contracts/production';
 
 export const SETTINGS: DashboardSettings = {
@@ -42,6 +43,7 @@ export function row(id: number, overrides: Partial<ProgressRow> = {}): ProgressR
     delayDays: 0,
     status: 'notStarted',
     lastActivityAt: `2030-01-01T08:00:${String(id % 60).padStart(2, '0')}.000Z`,
+    lastScanAt: null,
     steps: { '1': step(1, 300, 0), '2': step(2, 300, 0), '3': step(3, 300, 0) },
     ...overrides,
   };
@@ -51,7 +53,7 @@ export function snapshot(rows: ProgressRow[], overrides: Partial<BoardSnapshot> 
   return {
     columns: COLUMNS,
     rows,
-    totals: { orders: rows.length, completed: 0, onTime: rows.length, delayed: 0, finishRate: 0, delayRate: 0 },
+    totals: orderMetrics(rows, '2030-01-01', 'board'),
     headSeq: 100,
     generatedAt: '2030-01-01T08:00:00.000Z',
     companyName: '示例服装厂',

@@ -40,9 +40,9 @@ describe('boardPathFor', () => {
 
 describe('applyProgress', () => {
   it('updates the step and the order summary of one row, leaving every other row object alone', () => {
-    const rows = [row(1), row(2), row(3)];
+    const rows = [row(1), row(2, { deliveryDate: '2029-12-30' }), row(3)];
     const before = snapshot(rows);
-    const result = applyProgress(before, progress(2, 2, 120, { delayDays: 2, status: 'delayed' }));
+    const result = applyProgress(before, progress(2, 2, 120, { delayDays: 2, status: 'delayed' }), { today: '2030-01-01' });
     expect(result.kind).toBe('applied');
     if (result.kind !== 'applied') return;
     const after = result.snapshot;
@@ -84,15 +84,18 @@ describe('applyProgress', () => {
 });
 
 describe('totals and ordering', () => {
-  it('counts orders, on time, delayed and the rates', () => {
-    const totals = computeTotals([
-      row(1, { finishRate: 100, completed: true, status: 'done' }),
-      row(2, { finishRate: 50, status: 'delayed', delayDays: 3 }),
-      row(3, { finishRate: 0, status: 'delayed' }),
-      row(4, { finishRate: 25 }),
-    ]);
-    expect(totals).toEqual({ orders: 4, completed: 1, onTime: 2, delayed: 2, finishRate: 43.8, delayRate: 50 });
-    expect(computeTotals([])).toEqual({ orders: 0, completed: 0, onTime: 0, delayed: 0, finishRate: 0, delayRate: 0 });
+  it('counts with the contract: rates over the orders in production, delayed = past delivery, completed ones apart', () => {
+    const totals = computeTotals(
+      [
+        row(1, { finishRate: 100, completed: true, status: 'done', deliveryDate: '2029-12-01' }), // finished late: not delayed
+        row(2, { finishRate: 50, status: 'delayed', delayDays: 3, deliveryDate: '2029-12-29' }),
+        row(3, { finishRate: 0, deliveryDate: '2030-01-01' }), // due today
+        row(4, { finishRate: 25, deliveryDate: '2030-02-01' }),
+      ],
+      '2030-01-01',
+    );
+    expect(totals).toEqual({ population: 'board', orders: 4, completed: 1, inProduction: 3, onTime: 2, delayed: 1, dueThisWeek: 1, finishRate: 25, delayRate: 33.3 });
+    expect(computeTotals([], '2030-01-01')).toMatchObject({ orders: 0, inProduction: 0, finishRate: 0, delayRate: 0 });
   });
 
   it('sorts by the board setting, ties by order number', () => {
@@ -103,9 +106,22 @@ describe('totals and ordering', () => {
     expect(sortRows(rows, 'orderNumberAsc').map((r) => r.id)).toEqual([1, 2, 3]);
   });
 
-  it('puts the latest activity first on drop-down boards', () => {
-    const rows = [row(1, { lastActivityAt: '2030-01-01T08:00:00Z' }), row(2, { lastActivityAt: '2030-01-01T10:00:00Z' }), row(3, { lastActivityAt: '2030-01-01T09:00:00Z' })];
-    expect(sortByActivity(rows).map((r) => r.id)).toEqual([2, 3, 1]);
+  it('puts the latest activity first on drop-down boards: the last scan\'s time, not when it was recorded; an order never scanned by its creation', () => {
+    const rows = [
+      // Scanned at 08:00, recorded (sent from a device) at 12:00.
+      row(1, { lastScanAt: '2030-01-01T08:00:00.000Z', lastActivityAt: '2030-01-01T12:00:00.000Z' }),
+      row(4, { lastScanAt: null, lastActivityAt: '2030-01-01T09:30:00.000Z' }),
+      row(2, { lastScanAt: '2030-01-01T10:00:00.000Z' }),
+      row(3, { lastScanAt: '2030-01-01T09:00:00.000Z' }),
+      row(5, { lastScanAt: null, lastActivityAt: '2030-01-01T07:00:00.000Z' }),
+    ];
+    expect(sortByActivity(rows).map((r) => r.id)).toEqual([2, 4, 3, 1, 5]);
+  });
+
+  it('a pushed scan moves the row\'s last scan to the scan\'s time', () => {
+    const scanned = { ...progress(1, 2, 30), step: { ...step(2, 300, 30), lastScanAt: '2030-01-01T09:30:00.000Z' } };
+    const result = applyProgress(snapshot([row(1, { lastScanAt: '2030-01-01T08:00:00.000Z' })]), scanned);
+    expect(result.kind === 'applied' && result.snapshot.rows[0].lastScanAt).toBe('2030-01-01T09:30:00.000Z');
   });
 });
 

@@ -2,9 +2,11 @@
 // how rows are ordered, split into pages and compared. No React, no I/O: all of it is tested.
 import type { BoardSortOption, DashboardSettings, RefreshType } from '@contracts/api';
 import type { ProgressRecorded } from '@contracts/events';
-import { applyProgressToRow, type BoardSnapshot, type ProgressRow, type ProgressTotals, type StepProgress } from '@contracts/production';
+import { orderMetrics } from '@contracts/order-metrics';
+import { activityAt, applyProgressToRow, type BoardSnapshot, type ProgressRow, type ProgressTotals, type StepProgress } from '@contracts/production';
 import { PRODUCTION_PATHS } from '../../../config/paths';
 import { refreshModeOf, type RefreshMode } from '../../../lib/board-vocabulary';
+import { localDay } from './presentation';
 
 // ——— routes ———
 
@@ -42,6 +44,8 @@ export interface ApplyOptions {
   step?: boolean;
   /** Apply the order's summary (false when a newer event for that order was already applied). */
   order?: boolean;
+  /** The board's calendar day (YYYY-MM-DD) for the totals; defaults to today. */
+  today?: string;
 }
 
 /**
@@ -65,7 +69,7 @@ export function applyProgress(snapshot: BoardSnapshot, event: ProgressRecorded, 
     rowIndex = insertionIndex(rows, row, snapshot.settings.sortBy);
     rows = [...rows.slice(0, rowIndex), row, ...rows.slice(rowIndex)];
   }
-  return { kind: 'applied', snapshot: { ...snapshot, rows, totals: computeTotals(rows) }, rowIndex };
+  return { kind: 'applied', snapshot: { ...snapshot, rows, totals: computeTotals(rows, options.today) }, rowIndex };
 }
 
 function isProgressSort(sortBy: BoardSortOption): boolean {
@@ -87,32 +91,12 @@ function insertionIndex(rows: readonly ProgressRow[], row: ProgressRow, sortBy: 
 
 // ——— totals ———
 
-const oneDecimal = (value: number): number => Math.round(value * 10) / 10;
-
-/** An order counts as delayed when its status says so or it is past delivery unfinished. */
-export function isDelayed(row: Pick<ProgressRow, 'status' | 'delayDays'>): boolean {
-  return row.status === 'delayed' || row.delayDays > 0;
-}
-
-/** Board totals over its rows (recomputed after each pushed scan; a snapshot brings the server's). */
-export function computeTotals(rows: readonly ProgressRow[]): ProgressTotals {
-  const orders = rows.length;
-  let completed = 0;
-  let delayed = 0;
-  let finish = 0;
-  for (const row of rows) {
-    if (row.completed) completed += 1;
-    if (isDelayed(row)) delayed += 1;
-    finish += row.finishRate;
-  }
-  return {
-    orders,
-    completed,
-    onTime: orders - delayed,
-    delayed,
-    finishRate: orders === 0 ? 0 : oneDecimal(finish / orders),
-    delayRate: orders === 0 ? 0 : oneDecimal((delayed / orders) * 100),
-  };
+/**
+ * Board totals over its rows, recomputed after each pushed scan with the contract's definitions
+ * (contracts/order-metrics.ts) — the very function the server's snapshot used.
+ */
+export function computeTotals(rows: readonly ProgressRow[], today: string = localDay()): ProgressTotals {
+  return orderMetrics(rows, today, 'board');
 }
 
 // ——— ordering ———
@@ -149,9 +133,12 @@ export function sortRows(rows: readonly ProgressRow[], sortBy: BoardSortOption):
   return [...rows].sort(comparatorFor(sortBy));
 }
 
-/** Drop-down boards: the most recent activity first (ISO times compare as text). */
+/**
+ * Drop-down boards: the latest activity first — the last scan, or for an order never scanned its
+ * creation or last change (activityAt) — as the server picks the rows. ISO times compare as text.
+ */
 export function sortByActivity(rows: readonly ProgressRow[]): ProgressRow[] {
-  return [...rows].sort((a, b) => byText(b.lastActivityAt, a.lastActivityAt) || byOrderNo(a, b));
+  return [...rows].sort((a, b) => byText(activityAt(b), activityAt(a)) || byOrderNo(a, b));
 }
 
 // ——— pages ———
@@ -223,6 +210,7 @@ const ROW_FIELDS = [
   'delayDays',
   'status',
   'lastActivityAt',
+  'lastScanAt',
 ] as const satisfies readonly (keyof ProgressRow)[];
 
 export function sameRow(a: ProgressRow, b: ProgressRow): boolean {

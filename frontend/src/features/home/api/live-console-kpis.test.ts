@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import type { DomainEventEnvelope } from '@contracts/events';
 import type { ConsoleKpis } from '@contracts/production';
 import type { RealtimeClient, RoomSubscriptionHandlers } from '../../../lib/socket';
+import { consoleKpis } from '../model/console-fixtures';
 import { createLiveConsoleKpis } from './live-console-kpis';
 
 function fakeClient() {
@@ -15,7 +16,7 @@ function fakeClient() {
   return { client, subscriptions };
 }
 
-const kpis = (delayed: number) => ({ inProduction: 10, dueThisWeek: 1, delayed, completedThisMonth: 0, finishRate: 10, delayRate: 0, todayByProcess: [], daily: [], byStatus: { notStarted: 0, partial: 0, done: 0, delayed: 0 }, generatedAt: '' }) as ConsoleKpis;
+const kpis = (delayed: number): ConsoleKpis => consoleKpis({ delayed });
 
 const progressed = (seq: number): DomainEventEnvelope =>
   ({ seq, name: 'production.progressed', rooms: ['statistics'], at: '2026-03-03T08:00:00.000Z', payload: {} }) as unknown as DomainEventEnvelope;

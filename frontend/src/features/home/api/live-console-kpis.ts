@@ -1,6 +1,7 @@
 // The console's numbers, live: a snapshot from the API, then a refetch whenever the
 // 'statistics' room reports progress or an order change — coalesced to at most one a second
 // however busy the floor is, and never two at a time.
+import { createContext, useContext } from 'react';
 import { ROOMS, type DomainEventEnvelope } from '@contracts/events';
 import type { ConsoleKpis } from '@contracts/production';
 import { createLiveSourceHook, createStore, type Store } from '../../../lib/create-store';
@@ -74,5 +75,15 @@ export function createLiveConsoleKpis(client: RealtimeClient, fetch: (quiet: boo
   };
 }
 
+export type ConsoleKpisHook = <S>(selector: (state: LiveConsoleKpisState) => S) => S;
+
 /** Subscribed while at least one component uses it. */
-export const useLiveConsoleKpis: <S>(selector: (state: LiveConsoleKpisState) => S) => S = createLiveSourceHook(createLiveConsoleKpis(realtime));
+const useAppConsoleKpis: ConsoleKpisHook = createLiveSourceHook(createLiveConsoleKpis(realtime));
+
+/** Which live source the console's parts read: the app's, or a test's own (fake socket and API). */
+export const ConsoleKpisContext = createContext<ConsoleKpisHook>(useAppConsoleKpis);
+
+/** The console's numbers, lists included, live. */
+export function useLiveConsoleKpis<S>(selector: (state: LiveConsoleKpisState) => S): S {
+  return useContext(ConsoleKpisContext)(selector);
+}

@@ -1,8 +1,8 @@
-// The console's charts (recharts): pieces per process today, pieces per day over two weeks, and
-// orders in production by status.
+// The console's charts (recharts): pieces per day over two weeks, and orders in production by
+// status. Today's pieces per process are a ranked list (ConsoleLists).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, LabelList, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, AreaChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Card } from 'primereact/card';
 import { Skeleton } from 'primereact/skeleton';
 import type { ConsoleKpis } from '@contracts/production';
@@ -24,9 +24,6 @@ function ChartCard({ title, total, className, testId, children }: { title: strin
   );
 }
 
-/** Long process names ("入库 Warehouse-in") fit the axis. */
-const shorten = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
 function Empty({ text }: { text: string }) {
   return (
     <div className="chart-empty">
@@ -44,8 +41,6 @@ export function ConsoleCharts({ kpis }: { kpis: ConsoleKpis | null }) {
   const pieces = (value: unknown) => t('charts.pieces', { count: Number(value), formatted: number.format(Number(value)) });
   const loading = <Skeleton height="15rem" />;
 
-  const today = kpis?.todayByProcess ?? [];
-  const todayTotal = totalOf(today);
   const daily = kpis ? dailySeries(kpis.daily) : [];
   const dailyTotal = totalOf(daily);
   const slices = kpis ? statusSlices(kpis.byStatus) : [];
@@ -53,29 +48,6 @@ export function ConsoleCharts({ kpis }: { kpis: ConsoleKpis | null }) {
 
   return (
     <>
-      <ChartCard title={t('charts.today')} total={kpis ? pieces(todayTotal) : undefined} className="chart-today" testId="chart-today">
-        {!kpis ? (
-          loading
-        ) : today.length === 0 ? (
-          <Empty text={t('charts.noProcesses')} />
-        ) : (
-          <div className="chart-box" style={{ height: `${Math.max(12, today.length * 2.1 + 2)}rem` }}>
-            <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={today} layout="vertical" margin={{ top: 4, right: 48, bottom: 0, left: 4 }} barCategoryGap="24%">
-                <CartesianGrid horizontal={false} stroke={GRID} />
-                <XAxis type="number" tick={AXIS} tickLine={false} axisLine={false} allowDecimals={false} tickFormatter={compact} />
-                <YAxis type="category" dataKey="name" tick={AXIS} tickLine={false} axisLine={{ stroke: GRID }} width={112} interval={0} tickFormatter={(name: string) => shorten(name, 16)} />
-                <Tooltip cursor={{ fill: 'rgba(15, 148, 136, 0.06)' }} formatter={(value) => [pieces(value), t('charts.quantity')]} />
-                <Bar dataKey="quantity" fill={ACCENT} radius={[0, 4, 4, 0]} maxBarSize={22} isAnimationActive={false}>
-                  <LabelList dataKey="quantity" position="right" style={{ fontSize: 12, fill: '#1f2a37' }} formatter={(value: unknown) => number.format(Number(value))} />
-                </Bar>
-              </BarChart>
-            </ResponsiveContainer>
-            {todayTotal === 0 && <div className="chart-overlay">{t('charts.noScansToday')}</div>}
-          </div>
-        )}
-      </ChartCard>
-
       <ChartCard title={t('charts.status')} total={kpis ? t('charts.orders', { count: ordersTotal }) : undefined} className="chart-status" testId="chart-status">
         {!kpis ? (
           loading

@@ -1,15 +1,15 @@
-// The console (/home/index): live KPIs and charts of the floor, then who is signed in, the live
-// connection and the board settings.
+// The console (/home/index): the floor's key figures, each a link to the orders behind it; then
+// what needs attention now (delayed orders, orders due this week, today's busiest processes) and
+// the trend. Everything updates live; the badge by the title says whether it is live.
 import { useTranslation } from 'react-i18next';
 import { Message } from 'primereact/message';
 import { formatDate } from '../../../lib/format-date';
 import { LiveBadge } from '../../../components/LiveBadge';
 import { useLiveConsoleKpis } from '../api/live-console-kpis';
-import { BoardSettingsCard } from './BoardSettingsCard';
-import { ConnectionCard } from './ConnectionCard';
+import { useUserInfo } from '../api/get-user-info';
 import { ConsoleCharts } from './ConsoleCharts';
+import { ConsoleLists } from './ConsoleLists';
 import { KpiCards } from './KpiCards';
-import { UserCard } from './UserCard';
 import '../home.css';
 
 export function ConsolePage() {
@@ -18,6 +18,9 @@ export function ConsolePage() {
   const error = useLiveConsoleKpis((state) => state.error);
   const lastEventAt = useLiveConsoleKpis((state) => state.lastEventAt);
   const loadedAt = useLiveConsoleKpis((state) => state.loadedAt);
+  // Who is signed in (the top bar does not say; office PCs are shared).
+  const { data: user } = useUserInfo();
+  const userName = user?.name || user?.username;
   return (
     <div className="page console-page">
       <header className="page-header page-header-row">
@@ -26,7 +29,14 @@ export function ConsolePage() {
             {t('console.title')}
             <LiveBadge lastEventAt={lastEventAt} />
           </h1>
-          <p className="muted">{t('console.subtitle')}</p>
+          <p className="muted">
+            {userName && (
+              <span className="console-greeting" data-testid="user-greeting">
+                {t('console.greeting', { name: userName })}
+              </span>
+            )}
+            {t('console.subtitle')}
+          </p>
         </div>
         {loadedAt !== null && (
           <span className="muted small console-updated" data-testid="kpi-updated">
@@ -36,13 +46,9 @@ export function ConsolePage() {
       </header>
       {error && <Message severity={kpis ? 'warn' : 'error'} text={kpis ? t('kpi.refreshFailed', { message: error }) : t('kpi.loadFailed', { message: error })} className="list-note" />}
       <KpiCards />
+      <ConsoleLists kpis={kpis} />
       <div className="console-layout">
         <ConsoleCharts kpis={kpis} />
-        <div className="console-side">
-          <UserCard />
-          <ConnectionCard />
-        </div>
-        <BoardSettingsCard />
       </div>
     </div>
   );

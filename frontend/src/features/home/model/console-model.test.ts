@@ -1,19 +1,8 @@
 import type { ConsoleKpis } from '@contracts/production';
-import { changedKpis, dailySeries, formatKpi, statusSlices } from './console-model';
+import { consoleKpis } from './console-fixtures';
+import { changedKpis, dailySeries, formatKpi, kpiHref, KPI_KEYS, statusSlices, topProcesses } from './console-model';
 
-const kpis = (patch: Partial<ConsoleKpis> = {}): ConsoleKpis => ({
-  inProduction: 12,
-  dueThisWeek: 3,
-  delayed: 2,
-  completedThisMonth: 5,
-  finishRate: 41.5,
-  delayRate: 16.7,
-  todayByProcess: [],
-  daily: [],
-  byStatus: { notStarted: 4, partial: 6, done: 0, delayed: 2 },
-  generatedAt: '2026-03-03T08:00:00.000Z',
-  ...patch,
-});
+const kpis = (patch: Partial<ConsoleKpis> = {}): ConsoleKpis => consoleKpis(patch);
 
 describe('console model', () => {
   it('names the KPI cards whose numbers changed', () => {
@@ -44,9 +33,27 @@ describe('console model', () => {
 
   it('gives the donut its slices in a fixed order, in the status colours, without empty ones', () => {
     expect(statusSlices(kpis().byStatus)).toEqual([
-      { status: 'notStarted', value: 4, color: '#94a3b8' },
-      { status: 'partial', value: 6, color: '#3b82f6' },
-      { status: 'delayed', value: 2, color: '#ef4444' },
+      { status: 'notStarted', value: 4, color: '#64748b' },
+      { status: 'partial', value: 6, color: '#2563eb' },
+      { status: 'delayed', value: 2, color: '#dc2626' },
     ]);
+  });
+
+  it('links each card to the schedule filtered to exactly the orders it counts (by the list API\'s own parameters)', () => {
+    const today = kpis({ today: '2026-03-28' });
+    const links = Object.fromEntries(KPI_KEYS.map((key) => [key, kpiHref(key, today)]));
+    expect(links).toEqual({
+      inProduction: '/production/schedule/index?includeCompleted=false',
+      dueThisWeek: '/production/schedule/index?deliveryFrom=2026-03-28&deliveryTo=2026-04-03',
+      delayed: '/production/schedule/index?status=delayed&sortField=deliveryDate&sortOrder=asc',
+      completedThisMonth: '/production/schedule/index?completedFrom=2026-03-01&completedTo=2026-03-31',
+      finishRate: '/production/schedule/index?includeCompleted=false&sortField=finishRate&sortOrder=asc',
+      delayRate: '/production/schedule/index?status=delayed&sortField=deliveryDate&sortOrder=asc',
+    });
+  });
+
+  it('ranks today\'s processes by pieces, idle ones left out', () => {
+    expect(topProcesses(kpis().todayByProcess).map((entry) => entry.name)).toEqual(['Sewing', 'Cutting']);
+    expect(topProcesses([])).toEqual([]);
   });
 });

@@ -16,6 +16,10 @@ export function updateDashboardSetting(settings: DashboardSettings): Promise<Das
       displayMode: settings.displayMode,
       sortBy: settings.sortBy,
       boardKeyEnabled: settings.boardKeyEnabled,
+      density: settings.density,
+      // Ids travel comma-separated; "" clears the scope (every process / customer).
+      processIds: settings.processIds?.join(','),
+      customerIds: settings.customerIds?.join(','),
     },
     { silent: true },
   );

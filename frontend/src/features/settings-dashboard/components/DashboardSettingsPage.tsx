@@ -4,12 +4,14 @@ import { Button } from 'primereact/button';
 import { FormLoadState } from '../../../components/FormLoadState';
 import { Card } from 'primereact/card';
 import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
+import { NumberInput } from '../../../components/form/NumberInput';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
+import { MultiSelect } from 'primereact/multiselect';
 import { Message } from 'primereact/message';
 import { RadioButton } from 'primereact/radiobutton';
 import {
+  BOARD_DENSITIES,
   BOARD_DISPLAY_MODES,
   BOARD_SORT_OPTIONS,
   type BoardDisplayMode,
@@ -23,14 +25,21 @@ import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { useAsyncAction } from '../../../lib/use-async';
 import { useDashboardSetting } from '../api/get-dashboard-setting';
 import { updateDashboardSetting } from '../api/update-dashboard-setting';
+import { useBoardScopeOptions, type BoardScopeOption } from '../api/get-board-scope-options';
+
+const DENSITY_ICONS = { comfortable: 'pi pi-search-plus', default: 'pi pi-desktop', dense: 'pi pi-bars' } as const;
+const scopeOptionLabel = (option: BoardScopeOption): string => (option.code && option.code !== option.name ? `${option.code} · ${option.name}` : option.name);
 
 function pickSettings(view: DashboardSettingsView): DashboardSettings {
   const { refreshType, refreshInterval, completedVisibleDays, displayMode, sortBy, boardKeyEnabled } = view;
-  return { refreshType, refreshInterval, completedVisibleDays, displayMode, sortBy, boardKeyEnabled };
+  // A server from before density and scope existed sends none: the defaults.
+  const { density = 'default', processIds = [], customerIds = [] } = view;
+  return { refreshType, refreshInterval, completedVisibleDays, displayMode, sortBy, boardKeyEnabled, density, processIds, customerIds };
 }
 
+// Id lists compare by content (the same scope chosen again is no change).
 const sameSettings = (a: DashboardSettings, b: DashboardSettings): boolean =>
-  (Object.keys(a) as (keyof DashboardSettings)[]).every((key) => a[key] === b[key]);
+  (Object.keys(a) as (keyof DashboardSettings)[]).every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
 
 function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: ReactNode }) {
   return (
@@ -50,6 +59,7 @@ export function DashboardSettingsPage() {
   const [form, setForm] = useState<DashboardSettings | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const save = useAsyncAction(updateDashboardSetting);
+  const scope = useBoardScopeOptions();
 
   useEffect(() => {
     if (data) {
@@ -136,7 +146,7 @@ export function DashboardSettingsPage() {
           </div>
           <div className="form-grid">
             <Field id="refreshInterval" label={tc('board.fields.refreshInterval')} hint={t('page.refreshIntervalHint')}>
-              <InputNumber
+              <NumberInput
                 inputId="refreshInterval"
                 name="refreshInterval"
                 value={form.refreshInterval}
@@ -148,7 +158,7 @@ export function DashboardSettingsPage() {
               />
             </Field>
             <Field id="completedVisibleDays" label={tc('board.fields.completedVisibleDays')} hint={t('page.completedVisibleDaysHint')}>
-              <InputNumber
+              <NumberInput
                 inputId="completedVisibleDays"
                 name="completedVisibleDays"
                 value={form.completedVisibleDays}
@@ -180,6 +190,58 @@ export function DashboardSettingsPage() {
                 value={form.sortBy}
                 options={BOARD_SORT_OPTIONS.map((value) => ({ value, label: tc(`board.sortBy.${value}`) }))}
                 onChange={(event) => update('sortBy', event.value as BoardSortOption)}
+              />
+            </Field>
+          </div>
+        </Card>
+
+        <Card className="settings-card" title={t('page.tv')}>
+          <div className="form-field">
+            <span className="field-label" id="density-label">
+              {t('page.density')}
+            </span>
+            <div className="mode-options" role="radiogroup" aria-labelledby="density-label">
+              {BOARD_DENSITIES.map((density) => (
+                <label key={density} className={`mode-option${form.density === density ? ' is-selected' : ''}`} data-density={density}>
+                  <RadioButton inputId={`density-${density}`} name="density" value={density} checked={form.density === density} onChange={() => update('density', density)} />
+                  <i className={`${DENSITY_ICONS[density]} mode-icon`} aria-hidden="true" />
+                  <span className="mode-title">{t(`page.densities.${density}`)}</span>
+                  <span className="mode-hint">{t(`page.densityHints.${density}`)}</span>
+                </label>
+              ))}
+            </div>
+          </div>
+          <div className="form-grid">
+            <Field id="boardProcesses" label={t('page.processIds')} hint={t('page.processIdsHint')}>
+              <MultiSelect
+                inputId="boardProcesses"
+                value={form.processIds ?? []}
+                options={scope.processes}
+                optionValue="id"
+                optionLabel="name"
+                itemTemplate={scopeOptionLabel}
+                onChange={(event) => update('processIds', event.value as number[])}
+                placeholder={t('page.allProcesses')}
+                display="chip"
+                filter
+                loading={scope.loading}
+                aria-label={t('page.processIds')}
+              />
+            </Field>
+            <Field id="boardCustomers" label={t('page.customerIds')} hint={t('page.customerIdsHint')}>
+              <MultiSelect
+                inputId="boardCustomers"
+                value={form.customerIds ?? []}
+                options={scope.customers}
+                optionValue="id"
+                optionLabel="name"
+                itemTemplate={scopeOptionLabel}
+                onChange={(event) => update('customerIds', event.value as number[])}
+                placeholder={t('page.allCustomers')}
+                display="chip"
+                filter
+                loading={scope.loading}
+                aria-label={t('page.customerIds')}
               />
             </Field>
           </div>
