@@ -18,6 +18,15 @@ const zhCN = {
     loadFailed: '设置加载失败',
     invalidPercent: '超产容差须为 0 到 100 之间的整数',
   },
+  systemTitle: {
+    title: '系统名称',
+    hint: '显示在浏览器标签、菜单顶部、登录页和看板上。每种语言一个名称。',
+    zhCN: '中文名称',
+    en: '英文名称',
+    required: '请填写名称（最多 40 个字）',
+    save: '保存名称',
+    saved: '系统名称已保存',
+  },
 };
 
 const en: typeof zhCN = {
@@ -38,6 +47,15 @@ const en: typeof zhCN = {
     unchanged: 'Nothing to save',
     loadFailed: 'The settings could not be loaded',
     invalidPercent: 'The tolerance must be a whole number from 0 to 100',
+  },
+  systemTitle: {
+    title: 'System name',
+    hint: 'Shown in browser tabs, at the top of the menu, on the login page and on boards. One name per language.',
+    zhCN: 'Chinese name',
+    en: 'English name',
+    required: 'Enter a name (at most 40 characters)',
+    save: 'Save names',
+    saved: 'System name saved',
   },
 };
 

@@ -1,7 +1,7 @@
-import type { UserRecord } from '@contracts/users';
+import type { UserRecord, UserRoleFields } from '@contracts/users';
 import { apiGet } from '../../../lib/http-client';
 
-/** GET /admin/user/detail?id=: with permissions, processIds and attachmentProcessIds. */
-export function getUser(id: number): Promise<UserRecord> {
-  return apiGet<UserRecord>('/admin/user/detail', { params: { id } });
+/** GET /admin/user/detail?id=: with extra pages (permissions), roles, effective pages and process lists. */
+export function getUser(id: number): Promise<UserRecord & UserRoleFields> {
+  return apiGet<UserRecord & UserRoleFields>('/admin/user/detail', { params: { id } });
 }

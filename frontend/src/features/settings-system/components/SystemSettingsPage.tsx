@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { FormLoadState } from '../../../components/FormLoadState';
 import { Card } from 'primereact/card';
-import { InputNumber } from 'primereact/inputnumber';
+import { NumberInput } from '../../../components/form/NumberInput';
 import { InputSwitch } from 'primereact/inputswitch';
 import { Message } from 'primereact/message';
 import type { ProductionSettings } from '@contracts/production';
@@ -14,6 +14,7 @@ import { ApiError } from '../../../lib/http-client';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { useAsyncAction } from '../../../lib/use-async';
 import { updateProductionSetting, useProductionSetting } from '../api/production-settings';
+import { SystemTitleCard } from './SystemTitleCard';
 import '../settings-system.css';
 
 const KEYS: (keyof ProductionSettings)[] = ['scanInOrder', 'overProductionPercent', 'refuseFlaggedOrders'];
@@ -111,12 +112,13 @@ export function SystemSettingsPage(_props: RouteScreenProps) {
         <h1>{t('page.title')}</h1>
         <p className="muted">{t('page.subtitle')}</p>
       </header>
+      <SystemTitleCard />
       <form onSubmit={submit} noValidate className="settings-form" aria-label={t('page.title')}>
         <Card className="settings-card" title={t('page.production')}>
           <SwitchField id="scanInOrder" label={t('page.scanInOrder')} hint={t('page.scanInOrderHint')} checked={form.scanInOrder} onChange={(value) => update('scanInOrder', value)} />
           <div className="form-field">
             <label htmlFor="overProductionPercent">{t('page.overProductionPercent')}</label>
-            <InputNumber
+            <NumberInput
               inputId="overProductionPercent"
               name="overProductionPercent"
               value={percent}
