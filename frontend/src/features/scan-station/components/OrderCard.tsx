@@ -2,11 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import type { LoadedOrder } from '../hooks/use-scan-station';
+import type { RemainingNumbers } from '../model/remaining';
 
 const format = (value: number, language: string) => new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(value);
 
 /** The scanned order: who and what, and where it stands at the chosen process. */
-export function OrderCard({ order, looking }: { order: LoadedOrder; looking: boolean }) {
+/**
+ * `numbers`: remaining (plan − done) of the order at the process, or of the chosen colour × size
+ * (`cellLabel`), with the tolerance shown apart.
+ */
+export function OrderCard({ order, looking, numbers, cellLabel }: { order: LoadedOrder; looking: boolean; numbers: RemainingNumbers | null; cellLabel: string | null }) {
   const { t, i18n } = useTranslation('scanStation');
   const lookup = order.lookup;
   if (!lookup) {
@@ -66,15 +71,25 @@ export function OrderCard({ order, looking }: { order: LoadedOrder; looking: boo
                 {format(done, i18n.language)} <small>/ {format(planned, i18n.language)}</small>
               </span>
             </div>
-            {lookup.remaining !== null && (
+            {numbers && (
               <div className="scan-remaining">
-                <span className="scan-figure-label">{t('order.remaining')}</span>
+                <span className="scan-figure-label">{numbers.cell && cellLabel ? t('order.cellRemaining', { cell: cellLabel }) : t('order.remaining')}</span>
                 <span className="scan-figure" data-testid="scan-remaining">
-                  {format(lookup.remaining, i18n.language)}
+                  {format(numbers.remaining, i18n.language)}
                 </span>
+                {numbers.tolerance !== null && (
+                  <span className="scan-tolerance" data-testid="scan-tolerance">
+                    {t('order.tolerance', { count: numbers.tolerance })}
+                  </span>
+                )}
               </div>
             )}
           </div>
+          {numbers && numbers.ready < numbers.remaining && (
+            <p className="scan-ready-note" data-testid="scan-ready">
+              <i className="pi pi-info-circle" aria-hidden="true" /> {t('order.readyCapped', { count: numbers.ready })}
+            </p>
+          )}
           <ProgressBar value={percent} showValue={false} className="scan-progress" />
         </div>
       ) : (

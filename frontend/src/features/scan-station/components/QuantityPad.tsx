@@ -1,15 +1,22 @@
 import { useTranslation } from 'react-i18next';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, Ref } from 'react';
 import type { ScanLookup } from '@contracts/production';
+import type { RemainingNumbers } from '../model/remaining';
 
 export interface QuantityPadProps {
   quantity: number;
   onChange: (value: number) => void;
-  remaining: number | null;
+  /** Remaining (plan − done), tolerance, what "all remaining" records, the limit: of the order or the chosen cell. */
+  numbers: RemainingNumbers | null;
   disabled: boolean;
-  /** Enter in the number field confirms, as in the scan field. */
-  onEnter: () => void;
-  /** Letters typed into the number field are a scanner's code: hand them to the scan field. */
+  /** The page reads every key (scanner or person? Enter, Esc): see model/station-input.ts. */
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  onFocus: () => void;
+  inputRef: Ref<HTMLInputElement>;
+  /** On a phone the number keyboard opens only when the field is tapped (it would hide the buttons). */
+  softKeyboard: boolean;
+  onTapField: () => void;
+  /** Letters that reached the number field anyway (paste, a phone keyboard): hand them to the scan field. */
   onForeignText: (text: string) => void;
   lookup: ScanLookup | null;
   colorId: number | null;
@@ -38,33 +45,37 @@ function Chips({ label, items, value, onChange, disabled, anyLabel, testId }: { 
   );
 }
 
-export function QuantityPad({ quantity, onChange, remaining, disabled, onEnter, onForeignText, lookup, colorId, sizeId, onColor, onSize }: QuantityPadProps) {
+export function QuantityPad({ quantity, onChange, numbers, disabled, onKeyDown, onFocus, inputRef, softKeyboard, onTapField, onForeignText, lookup, colorId, sizeId, onColor, onSize }: QuantityPadProps) {
   const { t } = useTranslation('scanStation');
-  const over = remaining !== null && quantity > remaining;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      onEnter();
-    }
-  };
+  const overLimit = numbers !== null && numbers.limit !== null && quantity > numbers.limit;
+  const overRemaining = numbers !== null && !overLimit && quantity > numbers.remaining;
 
   return (
     <div className="scan-quantity" data-testid="scan-quantity">
-      <label htmlFor="scan-quantity-input" className="scan-quantity-label">
-        {t('quantity.label')}
-      </label>
+      <div className="scan-quantity-head">
+        <label htmlFor="scan-quantity-input" className="scan-quantity-label">
+          {t('quantity.label')}
+        </label>
+        {!disabled && <span className="scan-quantity-keys" id="scan-quantity-keys">{t('quantity.keys')}</span>}
+      </div>
       <input
         id="scan-quantity-input"
+        ref={inputRef}
         className="scan-quantity-input"
         type="text"
-        inputMode="numeric"
+        inputMode={softKeyboard ? 'numeric' : 'none'}
+        enterKeyHint="done"
         autoComplete="off"
         value={quantity ? String(quantity) : ''}
         placeholder="0"
         disabled={disabled}
+        aria-describedby={disabled ? undefined : 'scan-quantity-keys'}
         onKeyDown={onKeyDown}
-        onFocus={(event) => event.currentTarget.select()}
+        onPointerDown={onTapField}
+        onFocus={(event) => {
+          event.currentTarget.select();
+          onFocus();
+        }}
         onChange={(event) => {
           const text = event.target.value;
           if (/[^\d\s]/.test(text)) {
@@ -80,14 +91,23 @@ export function QuantityPad({ quantity, onChange, remaining, disabled, onEnter, 
             {step > 0 ? `+${step}` : `−${-step}`}
           </button>
         ))}
-        <button type="button" className="scan-step-button is-all" disabled={disabled || remaining === null || remaining <= 0} onClick={() => remaining !== null && onChange(remaining)} data-testid="scan-all">
-          {t('quantity.all', { count: remaining ?? 0 })}
+        <button type="button" className="scan-step-button is-all" disabled={disabled || numbers === null || numbers.ready <= 0} onClick={() => numbers !== null && onChange(numbers.ready)} data-testid="scan-all">
+          {t('quantity.all', { count: numbers?.ready ?? 0 })}
         </button>
         <button type="button" className="scan-step-button is-clear" disabled={disabled || quantity === 0} onClick={() => onChange(0)}>
           {t('quantity.clear')}
         </button>
       </div>
-      {over && <p className="scan-over">{t('quantity.overRemaining', { count: remaining })}</p>}
+      {overRemaining && (
+        <p className="scan-over" data-testid="scan-over">
+          {numbers.tolerance === null ? t('quantity.overRemainingUnknown', { remaining: numbers.remaining }) : t('quantity.overRemaining', { remaining: numbers.remaining, tolerance: numbers.tolerance })}
+        </p>
+      )}
+      {overLimit && (
+        <p className="scan-over is-refused" data-testid="scan-over">
+          {t('quantity.overLimit', { count: numbers.limit })}
+        </p>
+      )}
       {lookup && lookup.colors.length > 0 && (
         <Chips label={t('quantity.color')} items={lookup.colors} value={colorId} onChange={onColor} disabled={disabled} anyLabel={t('quantity.any')} testId="scan-colors" />
       )}

@@ -1,14 +1,19 @@
 // The scan station (/production/scan) for the floor: a phone, or a PC with a keyboard-wedge
-// scanner that types the code and Enter. Process → scan → quantity → Confirm (or Enter), with
-// an instant answer in colour and sound. Scans without an answer wait in a local queue and are
-// sent later with their original ids (see model/scan-queue.ts).
+// scanner that types the code and Enter. Process → scan → the quantity field focused with the
+// remaining selected → Enter (or Confirm) records → the scan field again, with an instant answer
+// in colour and sound. A code arriving while a quantity waits is a new scan, never a number
+// (model/station-input.ts decides from the keys' timing and format); Esc cancels the quantity.
+// Scans without an answer wait in a local queue and are sent later with their original ids
+// (see model/scan-queue.ts).
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import type { RouteScreenProps } from '../../../config/paths';
 import { useScanStation } from '../hooks/use-scan-station';
-import { cameraScanAvailable } from '../model/camera';
+import { cameraScanMode } from '../model/camera';
 import { unlockAudio } from '../model/feedback';
+import { remainingOf } from '../model/remaining';
+import { BURST_GAP_MS, classifyQuantityEnter, classifyQuantityKey, rememberKey, type KeyStroke } from '../model/station-input';
 import { CameraScanner } from './CameraScanner';
 import { OrderCard } from './OrderCard';
 import { ProcessPicker } from './ProcessPicker';
@@ -26,28 +31,80 @@ function keepsFocus(element: Element | null): boolean {
   return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
 }
 
+/** Keys typed while the focus is on the page or a button of the station belong in the scan field. */
+function strayTypingTarget(target: EventTarget | null, root: HTMLElement | null): boolean {
+  if (!(target instanceof HTMLElement) || !root) return false;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || target.isContentEditable) return false;
+  if (target.closest('.p-dialog, .p-confirm-dialog, [role=dialog]')) return false;
+  return target === document.body || root.contains(target);
+}
+
 export function ScanStationPage(_props: RouteScreenProps) {
   const { t } = useTranslation('scanStation');
   const station = useScanStation();
-  const { phase, order, quantity, feedback } = station;
+  const { phase, order, quantity, feedback, dropped } = station;
   const [code, setCode] = useState('');
   const [cameraOpen, setCameraOpen] = useState(false);
   const [touch] = useState(isTouchDevice);
   // On phones the always-focused field would keep the soft keyboard up; it opens on request.
   const [keyboard, setKeyboard] = useState(() => !isTouchDevice());
-  const [camera] = useState(cameraScanAvailable);
+  // The same for the quantity field: focused (Enter works with a Bluetooth scanner), keyboard on a tap.
+  const [quantityKeyboard, setQuantityKeyboard] = useState(() => !isTouchDevice());
+  const [camera] = useState(cameraScanMode);
+  const root = useRef<HTMLDivElement>(null);
   const scanInput = useRef<HTMLInputElement>(null);
+  const quantityInput = useRef<HTMLInputElement>(null);
+  /** Keys typed into the quantity field since it was focused: scanner or person (model/station-input). */
+  const strokes = useRef<KeyStroke[]>([]);
+  /** The quantity in the field before the current fast run of keys began (what a scanner's burst replaced). */
+  const beforeBurst = useRef(0);
+  /** The quantity in the field when it took the focus (the selected remaining, usually). */
+  const atFocus = useRef(0);
+  /** A scanner's code moved from the quantity field to the scan field: the quantity that was pending. */
+  const carried = useRef<number | null>(null);
+  /** A quantity waits for Enter: focus belongs in the quantity field. */
+  const pending = phase === 'ready' && order !== null;
+  const latest = useRef({ pending, cameraOpen });
+  latest.current = { pending, cameraOpen };
+
+  /** Focus where the flow is: the quantity field (all selected) while a quantity waits, else the scan field. */
+  const focusFlow = useCallback(() => {
+    if (latest.current.cameraOpen) return;
+    const field = quantityInput.current;
+    if (latest.current.pending && field && !field.disabled) {
+      field.focus({ preventScroll: true });
+      field.select();
+    } else {
+      scanInput.current?.focus({ preventScroll: true });
+    }
+  }, []);
 
   const refocus = useCallback(() => {
     window.setTimeout(() => {
-      if (cameraOpen || keepsFocus(document.activeElement)) return;
-      scanInput.current?.focus({ preventScroll: true });
+      if (keepsFocus(document.activeElement)) return;
+      focusFlow();
     }, 0);
-  }, [cameraOpen]);
+  }, [focusFlow]);
 
+  // Each step of the flow moves the focus: a new order ready → quantity; recorded, cancelled → scan.
   useEffect(() => {
-    refocus();
-  }, [refocus, phase]);
+    if (phase === 'ready' || phase === 'idle' || phase === 'done') focusFlow();
+    if (phase !== 'ready') setQuantityKeyboard(!touch);
+  }, [focusFlow, phase, order?.orderNo, order?.processId, cameraOpen, touch]);
+
+  // A scanner typing while the focus is on a button or the page (after a tap on a chip, during a
+  // lookup): its characters go to the scan field instead of being lost.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1 || event.key === ' ') return;
+      if (!strayTypingTarget(event.target, root.current) || latest.current.cameraOpen) return;
+      event.preventDefault();
+      setCode((current) => current + event.key);
+      scanInput.current?.focus({ preventScroll: true });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   // Sound may start only after a gesture: the first key or tap of the station unlocks it.
   useEffect(() => {
@@ -64,31 +121,91 @@ export function ScanStationPage(_props: RouteScreenProps) {
     return stop;
   }, []);
 
-  const submitCode = (text: string) => {
+  const submitCode = (text: string, pendingQuantity?: number) => {
     setCode('');
+    carried.current = null;
     // On a phone the keyboard was opened to type one number: close it again.
     if (touch) setKeyboard(false);
-    station.handleCode(text);
+    const started = station.handleCode(text, pendingQuantity);
+    // A code that was refused leaves the pending quantity pending: back to it.
+    if (!started) refocus();
   };
 
   const onScanKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      if (code) {
+        setCode('');
+        carried.current = null;
+        if (pending) refocus();
+      } else station.cancel();
+      return;
+    }
     if (event.key !== 'Enter') return;
     event.preventDefault();
     if (event.repeat) return;
     const text = code.trim();
-    if (text) submitCode(text);
+    if (text) submitCode(text, carried.current ?? undefined);
     else if (phase === 'ready') void station.confirm();
+  };
+
+  /**
+   * Every key in the quantity field: digits from a person stay a quantity; a scanner's burst or a
+   * code's characters become a new scan (the pending quantity is not recorded, and the station says
+   * so); Enter records; Esc cancels.
+   */
+  const onQuantityKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    const at = performance.now();
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      strokes.current = [];
+      station.cancel();
+      return;
+    }
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      if (event.repeat) return;
+      const decision = classifyQuantityEnter(strokes.current, at);
+      // A burst replaced what was in the field before it; a code typed slowly replaced it all.
+      const before = decision.kind === 'scan' && decision.source === 'format' ? atFocus.current : beforeBurst.current;
+      strokes.current = [];
+      if (decision.kind === 'scan') {
+        station.setQuantity(before);
+        submitCode(decision.text, before);
+      } else void station.confirm();
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const decision = classifyQuantityKey(strokes.current, event.key, at);
+    const last = strokes.current[strokes.current.length - 1];
+    if (!last || at - last.at > BURST_GAP_MS) beforeBurst.current = quantity;
+    if (decision.kind === 'code') {
+      // The rest of the code follows into the scan field, where its Enter reads it.
+      event.preventDefault();
+      strokes.current = [];
+      station.setQuantity(beforeBurst.current);
+      carried.current = beforeBurst.current;
+      setCode(decision.text);
+      scanInput.current?.focus({ preventScroll: true });
+      return;
+    }
+    strokes.current = rememberKey(strokes.current, event.key, at);
   };
 
   const canConfirm = phase === 'ready' && quantity > 0;
   const selectedProcess = station.myProcesses.find((process) => process.id === station.processId) ?? null;
   const lookup = order?.lookup ?? null;
+  const numbers = remainingOf(lookup, station.colorId, station.sizeId);
+  const cellLabel =
+    station.colorId !== null && station.sizeId !== null
+      ? [lookup?.colors.find((color) => color.id === station.colorId)?.name, lookup?.sizes.find((size) => size.id === station.sizeId)?.name].filter(Boolean).join(' / ')
+      : null;
   // Nothing to scan with: only the explanation (and any scans still queued on this device).
   const noProcess = station.processesState === 'ready' && station.myProcesses.length === 0;
   const padDisabled = !order || phase === 'looking' || phase === 'sending' || phase === 'idle';
 
   return (
-    <div className="page scan-station" data-testid="scan-station" data-phase={phase} onClick={refocus}>
+    <div ref={root} className={`page scan-station${pending ? ' is-pending' : ''}`} data-testid="scan-station" data-phase={phase} onClick={refocus}>
       {feedback && feedback.kind !== 'info' && <div key={feedback.key} className={`scan-flash is-${feedback.kind}`} aria-hidden="true" />}
       <header className="scan-header">
         <div className="scan-title">
@@ -152,13 +269,21 @@ export function ScanStationPage(_props: RouteScreenProps) {
                     }}
                   />
               )}
-              {camera && <Button type="button" icon="pi pi-camera" className="scan-icon-button" aria-label={t('scan.camera')} onClick={() => setCameraOpen(true)} data-testid="scan-camera" />}
+              {camera !== 'none' && (
+                <Button type="button" icon="pi pi-camera" className="scan-icon-button" aria-label={camera === 'photo' ? t('camera.photo') : t('scan.camera')} onClick={() => setCameraOpen(true)} data-testid="scan-camera" />
+              )}
             </div>
+            {dropped && (
+              <p className="scan-dropped" role="status" data-testid="scan-dropped" data-reason={dropped.reason}>
+                <i className="pi pi-undo" aria-hidden="true" />{' '}
+                {dropped.reason === 'newScan' ? t('result.pendingDropped', { quantity: dropped.quantity, orderNo: dropped.orderNo }) : t('result.cancelled', { quantity: dropped.quantity, orderNo: dropped.orderNo })}
+              </p>
+            )}
             <p className="muted scan-input-hint">{phase === 'done' ? t('confirm.next') : t('scan.hint')}</p>
           </div>
 
           {order ? (
-            <OrderCard order={order} looking={phase === 'looking'} />
+            <OrderCard order={order} looking={phase === 'looking'} numbers={numbers} cellLabel={cellLabel} />
           ) : (
             <div className="scan-order is-waiting" data-testid="scan-order-empty">
               <i className="pi pi-qrcode" aria-hidden="true" />
@@ -171,9 +296,16 @@ export function ScanStationPage(_props: RouteScreenProps) {
           <QuantityPad
             quantity={quantity}
             onChange={station.setQuantity}
-            remaining={lookup?.remaining ?? null}
+            numbers={numbers}
             disabled={padDisabled}
-            onEnter={() => void station.confirm()}
+            onKeyDown={onQuantityKey}
+            onFocus={() => {
+              strokes.current = [];
+              atFocus.current = quantity;
+            }}
+            inputRef={quantityInput}
+            softKeyboard={quantityKeyboard}
+            onTapField={() => setQuantityKeyboard(true)}
             onForeignText={(text) => {
               setCode((current) => current + text);
               scanInput.current?.focus();
@@ -181,8 +313,14 @@ export function ScanStationPage(_props: RouteScreenProps) {
             lookup={lookup}
             colorId={station.colorId}
             sizeId={station.sizeId}
-            onColor={station.setColorId}
-            onSize={station.setSizeId}
+            onColor={(colorId) => {
+              station.chooseCell({ colorId });
+              refocus();
+            }}
+            onSize={(sizeId) => {
+              station.chooseCell({ sizeId });
+              refocus();
+            }}
           />
 
           {/* On phones this bar sticks to the bottom: the answer and Confirm are always in view. */}
@@ -222,7 +360,17 @@ export function ScanStationPage(_props: RouteScreenProps) {
         <RecentScans recent={station.recent} ownerId={station.ownerId} onUndo={(scan) => void station.undo(scan)} />
       </div>
 
-      <CameraScanner visible={cameraOpen} onHide={() => { setCameraOpen(false); refocus(); }} onCode={submitCode} />
+      {camera !== 'none' && (
+        <CameraScanner
+          mode={camera}
+          visible={cameraOpen}
+          onHide={() => {
+            setCameraOpen(false);
+            refocus();
+          }}
+          onCode={(text) => submitCode(text)}
+        />
+      )}
     </div>
   );
 }

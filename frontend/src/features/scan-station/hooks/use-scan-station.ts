@@ -2,7 +2,7 @@
 // worker sees and hears. Sending goes through the queue (see model/scan-queue.ts).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScanInput, ScanLookup, ScanResult } from '@contracts/production';
+import type { ScanInput, ScanLookup } from '@contracts/production';
 import { ApiError } from '../../../lib/http-client';
 import { getProcessList } from '../../../lib/session';
 import { getCurrentUser, getProcessOptions, lookupOrder, type ProcessOption } from '../api/scan';
@@ -17,7 +17,8 @@ import {
   type RecentScan,
 } from '../model/device';
 import { playFeedback } from '../model/feedback';
-import { clampQuantity, initialQuantity, parseProcessList, readScan } from '../model/scan-input';
+import { applyScanResult, remainingOf, startingQuantity } from '../model/remaining';
+import { clampQuantity, parseProcessList, readScan } from '../model/scan-input';
 import type { QueueEntry, QueueSnapshot } from '../model/scan-queue';
 import { useOnline, useStationQueue } from './use-station-queue';
 
@@ -29,6 +30,13 @@ export interface LoadedOrder {
   lookup: ScanLookup | null;
   /** No answer from the server: scans go to the queue; `lookup` (if any) is the last known. */
   offline: boolean;
+}
+
+/** A quantity that was waiting for Enter when a new code came in (or Esc): not recorded. */
+export interface DroppedQuantity {
+  quantity: number;
+  orderNo: string;
+  reason: 'newScan' | 'cancelled';
 }
 
 export interface Feedback {
@@ -74,17 +82,6 @@ function settledState(scan: RecentScan, snapshot: QueueSnapshot): RecentScan['st
   return snapshot.refused.some(reverses) ? 'recorded' : 'reversed';
 }
 
-/** The lookup after a recorded scan: the step's new numbers, the room left shrunk by the scan. */
-function applyResult(lookup: ScanLookup, result: ScanResult, quantity: number): ScanLookup {
-  const key = String(result.step.processId);
-  return {
-    ...lookup,
-    row: { ...lookup.row, steps: { ...lookup.row.steps, [key]: result.step }, completed: result.order.completed, finishRate: result.order.finishRate },
-    remaining: lookup.remaining === null || result.step.processId !== lookup.processId ? lookup.remaining : Math.max(0, lookup.remaining - quantity),
-    warnings: result.warnings,
-  };
-}
-
 export function useScanStation() {
   const { t } = useTranslation('scanStation');
   const online = useOnline();
@@ -108,6 +105,7 @@ export function useScanStation() {
   const [colorId, setColorId] = useState<number | null>(null);
   const [sizeId, setSizeId] = useState<number | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [dropped, setDropped] = useState<DroppedQuantity | null>(null);
   const [recent, setRecent] = useState<RecentScan[]>(getRecentScans);
 
   const lookupSeq = useRef(0);
@@ -170,7 +168,8 @@ export function useScanStation() {
         const current = orderRef.current;
         const { result } = event;
         if (current?.lookup && current.lookup.row.id === result.order.id) {
-          setOrder((shown) => (shown?.lookup && shown.lookup.row.id === result.order.id ? { ...shown, lookup: applyResult(shown.lookup, result, entry.label.quantity) } : shown));
+          const cell = entry.operation.kind === 'record' ? { colorId: entry.operation.input.colorId ?? null, sizeId: entry.operation.input.sizeId ?? null } : undefined;
+          setOrder((shown) => (shown?.lookup && shown.lookup.row.id === result.order.id ? { ...shown, lookup: applyScanResult(shown.lookup, result, cell) } : shown));
         }
         setFeedback((shown) =>
           shown?.kind === 'queued' && shown.scanId === entry.scanId
@@ -214,7 +213,7 @@ export function useScanStation() {
       const startOffline = () => {
         const cached = lookupCache.current.get(cacheKey) ?? null;
         setOrder({ orderNo: cached?.row.orderNo ?? orderNo, processId: forProcess, lookup: cached, offline: true });
-        setQuantityState(initialQuantity(getLastQuantity(forProcess), null));
+        setQuantityState(clampQuantity(startingQuantity(null, getLastQuantity(forProcess))));
         setPhase('ready');
       };
       if (!navigator.onLine) {
@@ -226,7 +225,8 @@ export function useScanStation() {
         if (seq !== lookupSeq.current) return;
         lookupCache.current.set(cacheKey, lookup);
         setOrder({ orderNo: lookup.row.orderNo, processId: forProcess, lookup, offline: false });
-        setQuantityState(initialQuantity(getLastQuantity(forProcess), lookup.remaining));
+        // "Remaining" selected in the quantity field: Enter records it, typing replaces it.
+        setQuantityState(clampQuantity(startingQuantity(remainingOf(lookup, null, null), getLastQuantity(forProcess))));
         setPhase('ready');
       } catch (error) {
         if (seq !== lookupSeq.current) return;
@@ -254,12 +254,17 @@ export function useScanStation() {
     [load, order, waitingOrderNo],
   );
 
-  /** A code from the scanner, the keyboard or the camera. */
+  /**
+   * A code from the scanner, the keyboard or the camera. A quantity waiting for Enter is not
+   * recorded: the code is a new scan (`pendingQuantity`: the quantity before a scanner's burst
+   * typed into the field, when the page knows it). A refused code leaves it pending. True when
+   * the code started a new scan.
+   */
   const handleCode = useCallback(
-    (text: string) => {
+    (text: string, pendingQuantity?: number): boolean => {
       const reading = readScan(text, processes, executable);
       if (!reading.ok) {
-        if (reading.reason === 'empty') return;
+        if (reading.reason === 'empty') return false;
         const title =
           reading.reason === 'unreadable'
             ? t('result.unreadable', { text: reading.text })
@@ -267,8 +272,9 @@ export function useScanStation() {
               ? t('result.unknownProcess', { code: reading.processCode })
               : t('result.processNotAllowed', { name: reading.process.name });
         say({ kind: 'refused', title });
-        return;
+        return false;
       }
+      setDropped(phase === 'ready' && order ? { quantity: pendingQuantity ?? quantity, orderNo: order.orderNo, reason: 'newScan' } : null);
       let target = processId;
       if (reading.process && reading.process.id !== processId) {
         target = reading.process.id;
@@ -281,11 +287,12 @@ export function useScanStation() {
         setOrder(null);
         setPhase('idle');
         say({ kind: 'info', title: t('result.chooseProcess', { orderNo: reading.orderNo }) }, false);
-        return;
+        return true;
       }
       void load(reading.orderNo, target);
+      return true;
     },
-    [executable, load, processId, processes, say, t],
+    [executable, load, order, phase, processId, processes, quantity, say, t],
   );
 
   // ——— confirming ———
@@ -305,6 +312,7 @@ export function useScanStation() {
       scannedAt: new Date().toISOString(),
     };
     const name = processName(order.processId);
+    setDropped(null);
     setPhase('sending');
     try {
       const outcome = await queue.submit({ scanId, operation: { kind: 'record', input }, label: { orderNo: order.orderNo, processName: name, quantity } });
@@ -312,7 +320,7 @@ export function useScanStation() {
       if (outcome.status === 'recorded') {
         storeLastQuantity(order.processId, quantity);
         const { step } = outcome.result;
-        setOrder((current) => (current && current.lookup && current.orderNo === order.orderNo ? { ...current, lookup: applyResult(current.lookup, outcome.result, quantity) } : current));
+        setOrder((current) => (current && current.lookup && current.orderNo === order.orderNo ? { ...current, lookup: applyScanResult(current.lookup, outcome.result, { colorId, sizeId }) } : current));
         setRecent((list) => [entry, ...list]);
         say({ kind: 'success', title: t('result.recorded', { quantity }), detail: t('result.recordedDetail', { orderNo: order.orderNo, process: name, done: step.done, planned: step.planned }) });
         setPhase('done');
@@ -333,9 +341,40 @@ export function useScanStation() {
   /** After a recorded scan: the same order again (another bundle). */
   const again = useCallback(() => {
     if (phase !== 'done' || !order) return;
-    setQuantityState(initialQuantity(getLastQuantity(order.processId), order.lookup?.remaining ?? null));
+    setQuantityState(clampQuantity(startingQuantity(remainingOf(order.lookup, colorId, sizeId), getLastQuantity(order.processId))));
+    setDropped(null);
     setPhase('ready');
-  }, [order, phase]);
+  }, [colorId, order, phase, sizeId]);
+
+  /** Esc while a quantity waits: nothing is recorded, the station waits for the next scan. */
+  const cancel = useCallback(() => {
+    if (phase !== 'ready' || !order) return;
+    lookupSeq.current++;
+    setDropped({ quantity, orderNo: order.orderNo, reason: 'cancelled' });
+    setOrder(null);
+    setQuantityState(0);
+    setColorId(null);
+    setSizeId(null);
+    setPhase('idle');
+  }, [order, phase, quantity]);
+
+  /**
+   * A colour × size chosen (or cleared): the quantity follows that cell's remaining, as after a
+   * scan, so "Enter records the remaining" holds per cell too.
+   */
+  const chooseCell = useCallback(
+    (next: { colorId?: number | null; sizeId?: number | null }) => {
+      const color = next.colorId === undefined ? colorId : next.colorId;
+      const size = next.sizeId === undefined ? sizeId : next.sizeId;
+      setColorId(color);
+      setSizeId(size);
+      // Only when the numbers change (a cell chosen, changed or left): a colour alone keeps the typed quantity.
+      const before = remainingOf(order?.lookup ?? null, colorId, sizeId);
+      const after = remainingOf(order?.lookup ?? null, color, size);
+      if (phase === 'ready' && after && (after.cell || before?.cell)) setQuantityState(clampQuantity(startingQuantity(after, null)));
+    },
+    [colorId, order, phase, sizeId],
+  );
 
   const undo = useCallback(
     async (scan: RecentScan) => {
@@ -350,7 +389,7 @@ export function useScanStation() {
         mark('reversed');
         const result = outcome.result;
         setOrder((current) =>
-          current && current.lookup && current.orderNo === scan.orderNo ? { ...current, lookup: applyResult(current.lookup, result, -scan.quantity) } : current,
+          current && current.lookup && current.orderNo === scan.orderNo ? { ...current, lookup: applyScanResult(current.lookup, result) } : current,
         );
         say({ kind: 'success', title: t('result.reversed', { quantity: scan.quantity }), detail: t('result.recordedDetail', { orderNo: scan.orderNo, process: scan.processName, done: result.step.done, planned: result.step.planned }) });
       } else if (outcome.status === 'refused') {
@@ -381,14 +420,15 @@ export function useScanStation() {
     quantity,
     setQuantity,
     colorId,
-    setColorId,
+    chooseCell,
     sizeId,
-    setSizeId,
     feedback,
+    dropped,
     recent,
     handleCode,
     confirm,
     again,
+    cancel,
     undo,
   };
 }

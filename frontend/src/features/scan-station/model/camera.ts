@@ -1,5 +1,7 @@
-// Camera scanning through the browser's own BarcodeDetector (Chrome on Android, some desktops).
-// No library: where the API or the camera is missing, the station simply offers no camera button.
+// Camera scanning: the browser's own BarcodeDetector where it exists (Chrome on Android, some
+// desktops); else ZXing (model/ticket-decoder.ts, loaded on demand) on the live video; and where
+// there is no camera API at all — getUserMedia exists only on https and localhost, so a phone on
+// the factory's plain-HTTP LAN has none — a photo taken through <input type=file capture>.
 export interface DetectedBarcode {
   rawValue: string;
   format: string;
@@ -23,9 +25,22 @@ function detectorClass(): BarcodeDetectorClass | null {
   return typeof candidate === 'function' ? candidate : null;
 }
 
-/** Camera scanning is possible: the detector exists and the page may ask for the camera (secure origin). */
-export function cameraScanAvailable(): boolean {
-  return Boolean(detectorClass()) && typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+/**
+ * How this browser scans with its camera: `native` (BarcodeDetector on live video), `video`
+ * (ZXing on live video), `photo` (no camera API: a photo decoded by ZXing), `none`.
+ */
+export type CameraScanMode = 'native' | 'video' | 'photo' | 'none';
+
+export function cameraScanMode(): CameraScanMode {
+  if (typeof window === 'undefined' || typeof navigator === 'undefined') return 'none';
+  const liveVideo = typeof navigator.mediaDevices?.getUserMedia === 'function';
+  if (liveVideo) return detectorClass() ? 'native' : 'video';
+  return 'photo';
+}
+
+/** ZXing and its decoder in a chunk of their own, fetched when the camera is first opened. */
+export function loadTicketDecoder(): Promise<typeof import('./ticket-decoder')> {
+  return import('./ticket-decoder');
 }
 
 export async function createDetector(): Promise<BarcodeDetectorLike | null> {

@@ -1,5 +1,5 @@
 import { encodeTicket } from '@contracts/production';
-import { clampQuantity, initialQuantity, parseProcessList, readScan } from './scan-input';
+import { clampQuantity, parseProcessList, readScan } from './scan-input';
 
 const processes = [
   { id: 1, code: 'P01', name: '裁床' },
@@ -48,13 +48,5 @@ describe('station helpers', () => {
     expect(clampQuantity(12.7)).toBe(12);
     expect(clampQuantity(10_000_000)).toBe(100_000);
     expect(clampQuantity(Number.NaN)).toBe(0);
-  });
-
-  it('starts a new order at the last quantity used, capped by what is left', () => {
-    expect(initialQuantity(null, 40)).toBe(0);
-    expect(initialQuantity(20, 40)).toBe(20);
-    expect(initialQuantity(20, 7)).toBe(7);
-    expect(initialQuantity(20, 0)).toBe(0);
-    expect(initialQuantity(20, null)).toBe(20);
   });
 });

@@ -52,10 +52,3 @@ export function clampQuantity(value: number): number {
   if (!Number.isFinite(value)) return 0;
   return Math.min(MAX_SCAN_QUANTITY, Math.max(0, Math.trunc(value)));
 }
-
-/** What the quantity starts at for a new order: the last quantity used here, capped by what is left. */
-export function initialQuantity(lastUsed: number | null, remaining: number | null): number {
-  const base = lastUsed && lastUsed > 0 ? lastUsed : 0;
-  if (remaining === null) return clampQuantity(base);
-  return clampQuantity(Math.min(base, Math.max(0, remaining)));
-}
