@@ -1,5 +1,7 @@
 // Texts of the schedule feature (namespace 'schedule'), zh-CN and en. `en` is typed after
 // `zhCN`, so a missing or extra key fails to compile.
+import { METRIC_NAMES, POPULATION_LABELS } from '@contracts/order-metrics';
+
 const zhCN = {
   routes: { index: '生产进度', update: '进度登记' },
   status: {
@@ -14,7 +16,7 @@ const zhCN = {
     style: '款式',
     orderDate: '下单日期',
     deliveryDate: '交货日期',
-    delayDays: '延期',
+    delayDays: METRIC_NAMES['zh-CN'].daysLate,
     finishRate: '完成率',
     status: '状态',
     planned: '计划',
@@ -36,15 +38,8 @@ const zhCN = {
     empty: '没有符合条件的生产单',
     loadFailed: '生产进度加载失败',
   },
-  totals: {
-    title: '汇总',
-    orders: '订单数',
-    onTime: '按时',
-    delayed: '延期',
-    completed: '已完成',
-    finishRate: '完成率',
-    delayRate: '延期率',
-  },
+  totals: { title: '汇总', ...METRIC_NAMES['zh-CN'] },
+  population: POPULATION_LABELS['zh-CN'],
   legend: { title: '颜色说明' },
   grid: {
     days: '{{count}} 天',
@@ -129,7 +124,7 @@ const en: typeof zhCN = {
     style: 'Style',
     orderDate: 'Order date',
     deliveryDate: 'Delivery',
-    delayDays: 'Delay',
+    delayDays: METRIC_NAMES.en.daysLate,
     finishRate: 'Finish rate',
     status: 'Status',
     planned: 'planned',
@@ -151,15 +146,8 @@ const en: typeof zhCN = {
     empty: 'No production orders match',
     loadFailed: 'The schedule could not be loaded',
   },
-  totals: {
-    title: 'Totals',
-    orders: 'Orders',
-    onTime: 'On time',
-    delayed: 'Delayed',
-    completed: 'Completed',
-    finishRate: 'Finish rate',
-    delayRate: 'Delay rate',
-  },
+  totals: { title: 'Totals', ...METRIC_NAMES.en },
+  population: POPULATION_LABELS.en,
   legend: { title: 'Legend' },
   grid: {
     days: '{{count}} d',

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
+import { NumberInput } from '../../../components/form/NumberInput';
 import { InputText } from 'primereact/inputtext';
 import type { FieldDefinition } from '@contracts/master-data';
 import { filterKindOf } from '../model/fields';
@@ -33,7 +33,7 @@ export function ColumnFilter({ name, label, field, value, onChange }: ColumnFilt
   switch (filterKindOf(field)) {
     case 'number':
       return (
-        <InputNumber
+        <NumberInput
           value={draft === '' ? null : Number(draft)}
           onValueChange={(event) => setDraft(event.value === null || event.value === undefined ? '' : String(event.value))}
           useGrouping={false}

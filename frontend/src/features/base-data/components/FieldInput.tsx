@@ -1,4 +1,4 @@
-import { InputNumber } from 'primereact/inputnumber';
+import { NumberInput } from '../../../components/form/NumberInput';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -38,7 +38,7 @@ export function FieldInput({ inputId, name, field, label, value, onChange, inval
       );
     case 'number':
       return (
-        <InputNumber
+        <NumberInput
           inputId={inputId}
           name={name}
           value={typeof value === 'number' ? value : null}

@@ -29,7 +29,9 @@ describe('generic list', () => {
     expect(screen.getByLabelText('筛选: 款号')).toBeInTheDocument();
     expect(api.requests.find((request) => request.url === '/admin/goods/list')?.params).toEqual({ page: 1, pageSize: 20, sortField: 'code', sortOrder: 'asc' });
     expect(screen.getByRole('button', { name: '新增' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '编辑' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '编辑 圆领衫' })).toBeInTheDocument();
+    // Delete and the rest sit in the row's menu.
+    expect(screen.getByRole('button', { name: '圆领衫 的操作' })).toBeInTheDocument();
   });
 
   it('filters on the server and remembers the filter for the session', async () => {
@@ -53,6 +55,7 @@ describe('generic list', () => {
     render(<MasterDataList definition={MASTER_DATA.ordertype} />);
     await screen.findByText('销售订单');
     expect(screen.queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /的操作$/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^编辑/ })).not.toBeInTheDocument();
   });
 });

@@ -5,15 +5,15 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { DataTable, type DataTableFilterMeta, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
+import type { DataTableFilterMeta, DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { isRouteAllowed } from '@contracts/routes';
 import { referenceLabelKey, thumbnailUrl, type FieldDefinition, type MasterDataDefinition, type MasterRecord } from '@contracts/master-data';
+import { DataList, type DataListColumn } from '../../../components/data-list';
 import { basePath, type RouteScreenProps } from '../../../config/paths';
 import { notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -40,6 +40,10 @@ export function recordTitle(row: MasterRecord): string {
 }
 
 const HEX = /^#[0-9a-f]{6}$/i;
+/** Columns always shown (not counting a picture). */
+const KEY_COLUMNS = 4;
+/** Columns shown until the user chooses otherwise. */
+const VISIBLE_COLUMNS = 7;
 
 export function MasterDataList({ definition }: { definition: MasterDataDefinition }) {
   const { t, i18n } = useTranslation('baseData');
@@ -183,6 +187,32 @@ export function MasterDataList({ definition }: { definition: MasterDataDefinitio
 
   const title = localized(definition.label, i18n.language);
 
+  // The first columns are the record's key facts; beyond them, columns can be hidden (the
+  // column chooser), and on a wide entity the last ones start hidden so the list fits.
+  const entries = listColumns(definition);
+  const textEntries = entries.filter(([, field]) => field.kind !== 'image');
+  const columns: DataListColumn<MasterRecord>[] = entries.map(([name, field]) => {
+    const label = localized(field.label, i18n.language);
+    const position = textEntries.findIndex(([other]) => other === name);
+    const optional = position < 0 || position >= KEY_COLUMNS;
+    return {
+      key: name,
+      header: label,
+      body: cell(name, field),
+      sortable: isSortable(field),
+      className: columnClassOf(name, field),
+      optional,
+      defaultHidden: optional && position >= VISIBLE_COLUMNS,
+      card: position === 0 ? 'title' : position === 1 ? 'subtitle' : optional ? 'none' : 'fact',
+      columnProps: {
+        filter: field.filter === true,
+        showFilterMenu: false,
+        showClearButton: false,
+        filterElement: field.filter ? <ColumnFilter name={name} label={label} field={field} value={state.filters[name] ?? ''} onChange={(value) => setFilter(name, value)} /> : undefined,
+      },
+    };
+  });
+
   return (
     <div className="page master-data-page" data-entity={entity}>
       <header className="page-header page-header-row">
@@ -227,93 +257,40 @@ export function MasterDataList({ definition }: { definition: MasterDataDefinitio
       {definition.readOnly && <Message severity="info" text={t('list.readOnly')} className="list-note" />}
       {failed && <Message severity="error" text={t('list.loadFailed')} className="list-note" />}
 
-      <div className="list-card">
-        <DataTable
-          value={page.rows}
-          lazy
-          dataKey="id"
-          loading={loading}
-          paginator
-          first={(state.page - 1) * state.pageSize}
-          rows={state.pageSize}
-          totalRecords={page.total}
-          rowsPerPageOptions={[...PAGE_SIZES]}
-          onPage={onPage}
-          sortField={state.sortField}
-          sortOrder={state.sortOrder === 'desc' ? -1 : 1}
-          onSort={onSort}
-          filters={tableFilters}
-          filterDisplay="row"
-          emptyMessage={t('list.empty')}
-          size="small"
-          stripedRows
-          scrollable
-          tableStyle={{ minWidth: '48rem' }}
-          paginatorTemplate="RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport"
-          currentPageReportTemplate="{first}–{last} / {totalRecords}"
-        >
-          {listColumns(definition).map(([name, field]) => {
-            const label = localized(field.label, i18n.language);
-            return (
-              <Column
-                key={name}
-                field={name}
-                header={label}
-                sortable={isSortable(field)}
-                body={cell(name, field)}
-                filter={field.filter === true}
-                showFilterMenu={false}
-                showClearButton={false}
-                filterElement={
-                  field.filter ? <ColumnFilter name={name} label={label} field={field} value={state.filters[name] ?? ''} onChange={(value) => setFilter(name, value)} /> : undefined
-                }
-                className={columnClassOf(name, field)}
-                headerClassName={columnClassOf(name, field)}
-              />
-            );
-          })}
-          {(canUpdate || canDelete) && (
-            <Column
-              header={t('list.actions')}
-              className="cell-actions"
-              headerClassName="cell-actions"
-              alignFrozen="right"
-              frozen
-              body={(row: MasterRecord) => (
-                <div className="row-actions">
-                  {canUpdate && (
-                    <Button
-                      type="button"
-                      icon="pi pi-pencil"
-                      text
-                      rounded
-                      size="small"
-                      aria-label={t('list.edit')}
-                      tooltip={t('list.edit')}
-                      tooltipOptions={{ position: 'top' }}
-                      onClick={() => navigate(basePath(entity, 'update', row.id))}
-                    />
-                  )}
-                  {canDelete && (
-                    <Button
-                      type="button"
-                      icon="pi pi-trash"
-                      text
-                      rounded
-                      size="small"
-                      severity="danger"
-                      aria-label={t('list.delete')}
-                      tooltip={t('list.delete')}
-                      tooltipOptions={{ position: 'top' }}
-                      onClick={() => confirmDelete(row)}
-                    />
-                  )}
-                </div>
-              )}
-            />
-          )}
-        </DataTable>
-      </div>
+      <DataList
+        listKey={`baseData.${entity}`}
+        rows={page.rows}
+        columns={columns}
+        rowLabel={recordTitle}
+        rowActions={
+          canUpdate || canDelete
+            ? (row) => [
+                ...(canUpdate ? [{ key: 'edit', label: t('list.edit'), icon: 'pi pi-pencil', inline: true, onSelect: () => navigate(basePath(entity, 'update', row.id)), testId: `edit-${row.id}` }] : []),
+                ...(canDelete ? [{ key: 'delete', label: t('list.delete'), icon: 'pi pi-trash', danger: true, onSelect: () => confirmDelete(row) }] : []),
+              ]
+            : undefined
+        }
+        tableProps={{
+          lazy: true,
+          loading,
+          paginator: true,
+          first: (state.page - 1) * state.pageSize,
+          rows: state.pageSize,
+          totalRecords: page.total,
+          rowsPerPageOptions: [...PAGE_SIZES],
+          onPage,
+          sortField: state.sortField,
+          sortOrder: state.sortOrder === 'desc' ? -1 : 1,
+          onSort,
+          filters: tableFilters,
+          filterDisplay: 'row',
+          paginatorTemplate: 'RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport',
+          currentPageReportTemplate: '{first}–{last} / {totalRecords}',
+        }}
+        emptyMessage={t('list.empty')}
+        minTableWidth={640}
+        testId="master-data-table"
+      />
     </div>
   );
 }

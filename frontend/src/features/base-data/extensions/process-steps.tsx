@@ -2,7 +2,7 @@
 // string `steps` (order = sequence). The flags are the definition's boolean fields (switches).
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { InputNumber } from 'primereact/inputnumber';
+import { NumberInput } from '../../../components/form/NumberInput';
 import { InputText } from 'primereact/inputtext';
 import type { ProcessStep } from '@contracts/master-data';
 import { t } from '../../../lib/i18n';
@@ -83,7 +83,7 @@ function StepsPanel({ state, setState, error }: ExtensionPanelProps<StepsState>)
                   />
                 </td>
                 <td className="col-rate">
-                  <InputNumber
+                  <NumberInput
                     value={row.pieceRate}
                     onValueChange={(event) => update(index, { pieceRate: event.value ?? null })}
                     min={0}

@@ -1,12 +1,12 @@
 // The production-order table the order screens share (list, documents, review, hiding): the
-// same columns and warning tags; each screen adds its own state column and actions.
-import type { ReactNode } from 'react';
+// same columns and warning tags; each screen adds its own state columns and row actions.
+// Built on the shared DataList: key columns always, the rest through the column chooser, cards
+// on a narrow screen.
 import { useTranslation } from 'react-i18next';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { thumbnailUrl } from '@contracts/master-data';
 import type { ProductionOrder } from '@contracts/orders';
+import { DataList, type DataListColumn, type RowAction } from '../../../components/data-list';
 import { formatQuantity } from '../model/format';
 import type { useOrderList } from '../hooks/use-order-list';
 
@@ -45,89 +45,71 @@ export function DocumentTag({ order }: { order: ProductionOrder }) {
 }
 
 export interface ProductionOrderTableProps {
+  /** Remembers this screen's column choice. */
+  listKey: string;
   list: ReturnType<typeof useOrderList<ProductionOrder>>;
-  /** Columns after the common ones (state tags). */
-  extraColumns?: ReactNode[];
-  actions?: (order: ProductionOrder) => ReactNode;
+  /** Columns after the common ones (state tags: on a card they form its status line). */
+  extraColumns?: DataListColumn<ProductionOrder>[];
+  actions?: (order: ProductionOrder) => RowAction[];
   showFlags?: boolean;
   selection?: ProductionOrder[];
   onSelectionChange?: (rows: ProductionOrder[]) => void;
 }
 
-export function ProductionOrderTable({ list, extraColumns = [], actions, showFlags = true, selection, onSelectionChange }: ProductionOrderTableProps) {
+export function ProductionOrderTable({ listKey, list, extraColumns = [], actions, showFlags = true, selection, onSelectionChange }: ProductionOrderTableProps) {
   const { t, i18n } = useTranslation('orders');
-  const selectable = Boolean(onSelectionChange);
-  const columns: ReactNode[] = [
-    selectable && <Column key="select" selectionMode="multiple" headerStyle={{ width: '3rem' }} />,
-    <Column
-      key="orderNo"
-      field="orderNo"
-      header={t('fields.productionOrderNo')}
-      sortable
-      className="cell-code"
-      headerClassName="cell-code"
-      body={(row: ProductionOrder) => (
+  const columns: DataListColumn<ProductionOrder>[] = [
+    {
+      key: 'orderNo',
+      header: t('fields.productionOrderNo'),
+      sortable: true,
+      className: 'cell-code',
+      card: 'title',
+      body: (row) => (
         <span className="order-no-cell">
           <span className="order-no">{row.orderNo}</span>
           {showFlags && <ProductionOrderFlags order={row} />}
         </span>
-      )}
-    />,
-    <Column
-      key="goods"
-      field="goodsCode"
-      header={t('fields.style')}
-      sortable
-      className="cell-name"
-      headerClassName="cell-name"
-      body={(row: ProductionOrder) => (
+      ),
+    },
+    {
+      key: 'goods',
+      field: 'goodsCode',
+      header: t('fields.style'),
+      sortable: true,
+      className: 'cell-name',
+      card: 'subtitle',
+      body: (row) => (
         <span className="order-style-cell">
           {row.goodsImage ? <img className="cell-thumbnail" src={thumbnailUrl(row.goodsImage)} alt="" loading="lazy" /> : <span className="cell-thumbnail is-empty pi pi-image" aria-hidden="true" />}
-          <span>
+          <span className="order-style-text">
             <strong>{row.goodsCode}</strong>
             <span className="muted order-style-name">{row.productName}</span>
           </span>
         </span>
-      )}
-    />,
-    <Column key="customer" field="customer" header={t('fields.customer')} sortable className="cell-reference" headerClassName="cell-reference" body={(row: ProductionOrder) => row.customerLabel} />,
-    <Column key="customerOrderNo" field="customerOrderNo" header={t('fields.customerOrderNo')} sortable className="cell-code" headerClassName="cell-code" />,
-    <Column key="saleOrder" header={t('production.fromSaleOrder')} className="cell-code" headerClassName="cell-code" body={(row: ProductionOrder) => row.saleOrderNo ?? <span className="cell-no">—</span>} />,
-    <Column key="orderDate" field="orderDate" header={t('fields.orderDate')} sortable className="cell-date" headerClassName="cell-date" />,
-    <Column key="deliveryDate" field="deliveryDate" header={t('fields.deliveryDate')} sortable className="cell-date" headerClassName="cell-date" />,
-    <Column
-      key="totalQuantity"
-      field="totalQuantity"
-      header={t('fields.quantity')}
-      sortable
-      className="cell-number"
-      headerClassName="cell-number"
-      body={(row: ProductionOrder) => formatQuantity(row.totalQuantity, i18n.language)}
-    />,
+      ),
+    },
+    { key: 'customer', header: t('fields.customer'), sortable: true, className: 'cell-reference', card: 'subtitle', body: (row) => row.customerLabel },
+    { key: 'customerOrderNo', header: t('fields.customerOrderNo'), sortable: true, className: 'cell-code', optional: true, defaultHidden: true, body: (row) => row.customerOrderNo },
+    { key: 'saleOrder', header: t('production.fromSaleOrder'), className: 'cell-code', optional: true, defaultHidden: true, body: (row) => row.saleOrderNo ?? <span className="cell-no">—</span> },
+    { key: 'orderDate', header: t('fields.orderDate'), sortable: true, className: 'cell-date', optional: true, body: (row) => row.orderDate },
+    { key: 'deliveryDate', header: t('fields.deliveryDate'), sortable: true, className: 'cell-date', body: (row) => row.deliveryDate },
+    { key: 'totalQuantity', header: t('fields.quantity'), sortable: true, className: 'cell-number', body: (row) => formatQuantity(row.totalQuantity, i18n.language) },
     ...extraColumns,
-    actions && <Column key="actions" header={t('list.actions')} className="cell-actions" headerClassName="cell-actions" frozen alignFrozen="right" body={(row: ProductionOrder) => <div className="row-actions">{actions(row)}</div>} />,
-  ].filter(Boolean);
+  ];
 
-  const common = {
-    value: list.rows,
-    dataKey: 'id',
-    ...list.tableProps,
-    emptyMessage: t('list.empty'),
-    size: 'small' as const,
-    stripedRows: true,
-    scrollable: true,
-    tableStyle: { minWidth: '64rem' },
-    rowClassName: (row: ProductionOrder) => ({ 'is-flagged': showFlags && row.flagged }),
-  };
   return (
-    <div className="list-card">
-      {selectable ? (
-        <DataTable {...common} selectionMode="checkbox" selection={selection ?? []} onSelectionChange={(event) => onSelectionChange?.(event.value as ProductionOrder[])}>
-          {columns}
-        </DataTable>
-      ) : (
-        <DataTable {...common}>{columns}</DataTable>
-      )}
-    </div>
+    <DataList
+      listKey={listKey}
+      rows={list.rows}
+      columns={columns}
+      rowLabel={(row) => row.orderNo}
+      rowActions={actions}
+      tableProps={{ ...list.tableProps, rowClassName: (row: ProductionOrder) => ({ 'is-flagged': showFlags && row.flagged }) }}
+      emptyMessage={t('list.empty')}
+      selection={selection}
+      onSelectionChange={onSelectionChange}
+      testId="production-order-table"
+    />
   );
 }

@@ -1,19 +1,48 @@
 // The filter bar of the order lists: references, date ranges and fixed choices, each writing
 // one `filter.<field>` of the list state.
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
+import { CARD_MEDIA_QUERY, useMediaQuery } from '../../../components/data-list';
 import { ReferenceDropdown } from '../../base-data/components/ReferenceDropdown';
-import { DateInput } from './DateInput';
+import { DateInput } from '../../../components/form/DateInput';
 
 /** The "all" choice: PrimeReact shows no label for an empty-string value. */
 export const ANY = '*';
 
+/**
+ * The filters of a list. On a narrow screen they fold behind a "Filters" button, so a phone
+ * opens on the cards rather than on a screenful of empty fields.
+ */
 export function FilterBar({ children }: { children: ReactNode }) {
   const { t } = useTranslation('orders');
-  return (
-    <div className="order-filter-bar" role="group" aria-label={t('list.filters')}>
+  const narrow = useMediaQuery(CARD_MEDIA_QUERY);
+  const [open, setOpen] = useState(false);
+  const id = `filters-${useId().replace(/:/g, '')}`;
+  const bar = (
+    <div className="order-filter-bar" role="group" aria-label={t('list.filters')} id={id}>
       {children}
+    </div>
+  );
+  if (!narrow) return bar;
+  return (
+    <div className="order-filter-fold">
+      <Button
+        type="button"
+        label={t('list.filters')}
+        icon={open ? 'pi pi-chevron-up' : 'pi pi-filter'}
+        iconPos="right"
+        outlined
+        severity="secondary"
+        size="small"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((value) => !value)}
+        className="order-filter-toggle"
+        data-testid="filters-toggle"
+      />
+      {open && bar}
     </div>
   );
 }

@@ -3,14 +3,14 @@
 // filter in the footer; Excel export.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import { ROOMS } from '@contracts/events';
 import type { MasterRecord, SizeEntry } from '@contracts/master-data';
 import type { OrderLineRow } from '@contracts/orders';
+import { DataList, useCurrencyCodes, type DataListColumn } from '../../../components/data-list';
+import { formatMoney } from '../../../lib/format-money';
 import { exportMasterData } from '../../base-data/api/export-master-data';
 import { getMasterDataDetail } from '../../base-data/api/get-master-data-detail';
 import { getMasterDataOptions } from '../../base-data/api/get-master-data-options';
@@ -20,7 +20,7 @@ import { ListToolbar } from '../components/ListToolbar';
 import { StyleFilter } from '../components/StyleFilter';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { useOrderList } from '../hooks/use-order-list';
-import { formatMoney, formatQuantity } from '../model/format';
+import { formatQuantity } from '../model/format';
 import '../orders.css';
 
 const SORT_FIELDS = ['orderDate', 'deliveryDate', 'orderNo', 'customer', 'goodsCode', 'quantity', 'amount'];
@@ -54,9 +54,13 @@ export function OrderDetailsPage() {
   });
   useOrderEvents([ROOMS.saleOrders, ROOMS.productionOrders], list.reload);
   const sizes = useAllSizes();
-  const money = (value: number) => formatMoney(value, i18n.language);
+  const currencyCode = useCurrencyCodes();
+  const money = (value: number, currency: number | null | undefined) => formatMoney(value, i18n.language, currencyCode(currency));
   const quantity = (value: number) => formatQuantity(value, i18n.language);
   const totals = list.page?.totals ?? { quantity: 0, amount: 0 };
+  // The totals span the whole filter; their currency is known only when the page shows one.
+  const pageCurrencies = new Set(list.rows.map((row) => row.currency ?? null));
+  const totalCurrency = pageCurrencies.size === 1 ? [...pageCurrencies][0] : null;
   const filterProps = { filters: list.state.filters, setFilter: list.setFilter };
 
   const footer = (
@@ -68,10 +72,26 @@ export function OrderDetailsPage() {
       </span>
       <span className="order-total">
         <span className="order-total-label">{t('fields.totalAmount')}</span>
-        <strong className="order-total-value">{money(totals.amount)}</strong>
+        <strong className="order-total-value">{money(totals.amount, totalCurrency)}</strong>
       </span>
     </div>
   );
+
+  const columns: DataListColumn<OrderLineRow>[] = [
+    { key: 'orderNo', header: t('fields.orderNo'), sortable: true, className: 'cell-code', card: 'title', body: (row) => <span className="order-no">{row.orderNo}</span> },
+    { key: 'orderDate', header: t('fields.orderDate'), sortable: true, className: 'cell-date', optional: true, body: (row) => row.orderDate },
+    { key: 'deliveryDate', header: t('fields.deliveryDate'), sortable: true, className: 'cell-date', body: (row) => row.deliveryDate },
+    { key: 'customer', header: t('fields.customer'), sortable: true, className: 'cell-reference', card: 'subtitle', body: (row) => row.customerLabel },
+    { key: 'customerOrderNo', header: t('fields.customerOrderNo'), className: 'cell-code', optional: true, defaultHidden: true, body: (row) => row.customerOrderNo },
+    { key: 'goodsCode', header: t('fields.goodsCode'), sortable: true, className: 'cell-code', card: 'subtitle', body: (row) => <strong>{row.goodsCode}</strong> },
+    { key: 'productName', header: t('fields.productName'), className: 'cell-name', optional: true, defaultHidden: true, body: (row) => row.productName },
+    { key: 'colorName', header: t('fields.color'), className: 'cell-text', body: (row) => row.colorName },
+    { key: 'sizeName', header: t('fields.size'), className: 'cell-code', body: (row) => row.sizeName },
+    { key: 'quantity', header: t('fields.quantity'), sortable: true, className: 'cell-number', body: (row) => quantity(row.quantity) },
+    { key: 'sellingPrice', header: t('fields.sellingPrice'), className: 'cell-number cell-money', optional: true, body: (row) => money(row.sellingPrice, row.currency) },
+    { key: 'amount', header: t('fields.amount'), sortable: true, className: 'cell-number cell-money', body: (row) => money(row.amount, row.currency) },
+    { key: 'state', header: t('fields.state'), card: 'status', body: (row) => <Tag severity={STATE_SEVERITY[row.state] ?? 'secondary'} value={t(`details.state.${row.state as 'notInProduction'}`)} /> },
+  ];
 
   return (
     <div className="page order-list-page" data-testid="order-details">
@@ -109,33 +129,17 @@ export function OrderDetailsPage() {
         <DateRangeFilter label={t('fields.deliveryDate')} fromField="deliveryFrom" toField="deliveryTo" {...filterProps} />
       </FilterBar>
       {list.failed && <Message severity="error" text={t('list.loadFailed')} className="list-note" />}
-      <div className="list-card">
-        <DataTable
-          value={list.rows}
-          dataKey={undefined}
-          {...list.tableProps}
-          footer={footer}
-          emptyMessage={t('list.empty')}
-          size="small"
-          stripedRows
-          scrollable
-          tableStyle={{ minWidth: '72rem' }}
-        >
-          <Column field="orderNo" header={t('fields.orderNo')} sortable className="cell-code" headerClassName="cell-code" body={(row: OrderLineRow) => <span className="order-no">{row.orderNo}</span>} />
-          <Column field="orderDate" header={t('fields.orderDate')} sortable className="cell-date" headerClassName="cell-date" />
-          <Column field="deliveryDate" header={t('fields.deliveryDate')} sortable className="cell-date" headerClassName="cell-date" />
-          <Column field="customer" header={t('fields.customer')} sortable className="cell-reference" headerClassName="cell-reference" body={(row: OrderLineRow) => row.customerLabel} />
-          <Column field="customerOrderNo" header={t('fields.customerOrderNo')} className="cell-code" headerClassName="cell-code" />
-          <Column field="goodsCode" header={t('fields.goodsCode')} sortable className="cell-code" headerClassName="cell-code" />
-          <Column field="productName" header={t('fields.productName')} className="cell-name" headerClassName="cell-name" />
-          <Column field="colorName" header={t('fields.color')} className="cell-text" headerClassName="cell-text" />
-          <Column field="sizeName" header={t('fields.size')} className="cell-code" headerClassName="cell-code" />
-          <Column field="quantity" header={t('fields.quantity')} sortable className="cell-number" headerClassName="cell-number" body={(row: OrderLineRow) => quantity(row.quantity)} />
-          <Column field="sellingPrice" header={t('fields.sellingPrice')} className="cell-number" headerClassName="cell-number" body={(row: OrderLineRow) => money(row.sellingPrice)} />
-          <Column field="amount" header={t('fields.amount')} sortable className="cell-number" headerClassName="cell-number" body={(row: OrderLineRow) => money(row.amount)} />
-          <Column field="state" header={t('fields.state')} body={(row: OrderLineRow) => <Tag severity={STATE_SEVERITY[row.state] ?? 'secondary'} value={t(`details.state.${row.state as 'notInProduction'}`)} />} />
-        </DataTable>
-      </div>
+      <DataList
+        listKey="orders.details"
+        rows={list.rows}
+        columns={columns}
+        dataKey={null}
+        rowLabel={(row) => `${row.orderNo} ${row.goodsCode} ${row.colorName} ${row.sizeName}`}
+        tableProps={list.tableProps}
+        footer={footer}
+        emptyMessage={t('list.empty')}
+        testId="order-details-table"
+      />
     </div>
   );
 }

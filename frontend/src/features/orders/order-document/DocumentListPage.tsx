@@ -1,10 +1,7 @@
 // Production documents: which orders have their paper sheet uploaded, and a way to upload it.
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
 import { Message } from 'primereact/message';
-import type { ProductionOrder } from '@contracts/orders';
 import { isRouteAllowed } from '@contracts/routes';
 import { ORDER_PATHS } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
@@ -40,23 +37,26 @@ export function DocumentListPage() {
       </FilterBar>
       {list.failed && <Message severity="error" text={t('list.loadFailed')} className="list-note" />}
       <ProductionOrderTable
+        listKey="orders.document"
         list={list}
         showFlags={false}
         extraColumns={[
-          <Column key="document" header={t('fields.document')} className="cell-flag" headerClassName="cell-flag" body={(row: ProductionOrder) => <DocumentTag order={row} />} />,
-          <Column key="uploadedAt" header={t('fields.documentUploadedAt')} className="cell-date" headerClassName="cell-date" body={(row: ProductionOrder) => formatDate(row.documentUploadedAt, 'YYYY-MM-DD HH:mm')} />,
+          { key: 'document', header: t('fields.document'), className: 'cell-flag', card: 'status', body: (row) => <DocumentTag order={row} /> },
+          { key: 'uploadedAt', header: t('fields.documentUploadedAt'), className: 'cell-date', optional: true, body: (row) => formatDate(row.documentUploadedAt, 'YYYY-MM-DD HH:mm') },
         ]}
         actions={(row) =>
-          canUpload ? (
-            <Button
-              type="button"
-              icon={row.document ? 'pi pi-image' : 'pi pi-upload'}
-              label={row.document ? t('production.view') : t('document.upload')}
-              text
-              size="small"
-              onClick={() => navigate(`${ORDER_PATHS.orderCreate}?id=${row.id}`)}
-            />
-          ) : null
+          canUpload
+            ? [
+                {
+                  key: 'upload',
+                  label: row.document ? t('production.view') : t('document.upload'),
+                  icon: row.document ? 'pi pi-image' : 'pi pi-upload',
+                  inline: true,
+                  onSelect: () => navigate(`${ORDER_PATHS.orderCreate}?id=${row.id}`),
+                  testId: `upload-${row.id}`,
+                },
+              ]
+            : []
         }
       />
     </div>

@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import type { ProductionOrder } from '@contracts/orders';
@@ -57,19 +56,20 @@ export function OrderHidePage() {
       </FilterBar>
       {list.failed && <Message severity="error" text={t('list.loadFailed')} className="list-note" />}
       <ProductionOrderTable
+        listKey="orders.hide"
         list={list}
         showFlags={false}
         selection={selection}
         onSelectionChange={setSelection}
         extraColumns={[
-          <Column
-            key="hidden"
-            header={t('fields.hidden')}
-            body={(row: ProductionOrder) =>
-              row.hidden ? <Tag severity="secondary" icon="pi pi-eye-slash" value={t('production.hidden')} /> : <Tag severity="info" icon="pi pi-eye" value={t('production.shown')} />
-            }
-          />,
-          <Column key="reviewed" header={t('fields.reviewed')} className="cell-flag" headerClassName="cell-flag" body={(row: ProductionOrder) => <ReviewTag order={row} />} />,
+          {
+            key: 'hidden',
+            header: t('fields.hidden'),
+            className: 'cell-flag',
+            card: 'status',
+            body: (row) => (row.hidden ? <Tag severity="secondary" icon="pi pi-eye-slash" value={t('production.hidden')} /> : <Tag severity="info" icon="pi pi-eye" value={t('production.shown')} />),
+          },
+          { key: 'reviewed', header: t('fields.reviewed'), className: 'cell-flag', card: 'status', body: (row) => <ReviewTag order={row} /> },
         ]}
       />
     </div>

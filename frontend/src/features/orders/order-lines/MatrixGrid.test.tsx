@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { cellsOf, type MatrixValues } from '../model/matrix';
 import { MatrixGrid } from './MatrixGrid';
 
@@ -72,7 +72,7 @@ describe('colour × size matrix', () => {
 
   it('moves between cells with the arrow keys and Enter, like a spreadsheet', () => {
     render(<Harness />);
-    cell(0, 0).focus();
+    act(() => cell(0, 0).focus());
     fireEvent.keyDown(cell(0, 0), { key: 'ArrowDown', code: 'ArrowDown' });
     expect(document.activeElement).toBe(cell(1, 0));
     fireEvent.keyDown(cell(1, 0), { key: 'ArrowRight', code: 'ArrowRight' });
@@ -89,6 +89,28 @@ describe('colour × size matrix', () => {
     // Tab order is row by row (no other focusable element between cells).
     const inputs = Array.from(document.querySelectorAll('input'));
     expect(inputs.map((input) => input.id)).toEqual(['t-cell-0-0', 't-cell-0-1', 't-cell-0-2', 't-cell-1-0', 't-cell-1-1', 't-cell-1-2', 't-cell-2-0', 't-cell-2-1', 't-cell-2-2']);
+  });
+
+  it('selects a cell when it gets the focus, so typing replaces its quantity; Enter reads it and goes down', () => {
+    let latest: MatrixValues = {};
+    render(<Harness initial={{ '1:11': 5 }} onValues={(values) => (latest = values)} />);
+    act(() => cell(0, 0).focus());
+    const input = cell(0, 0);
+    expect(input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0)).toBe('5');
+    fireEvent.change(input, { target: { value: '40' } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    expect(latest).toEqual({ '1:11': 40 });
+    expect(document.activeElement).toBe(cell(1, 0));
+    // The next cell is selected too: a typed quantity replaces the empty one.
+    fireEvent.change(cell(1, 0), { target: { value: '7' } });
+    fireEvent.keyDown(cell(1, 0), { key: 'ArrowRight', code: 'ArrowRight' });
+    expect(document.activeElement).toBe(cell(1, 1));
+    expect(screen.getByTestId('t-grand-total')).toHaveTextContent('47');
+    // A quantity over the cell limit is clamped with a note, not silently cut.
+    fireEvent.change(cell(1, 1), { target: { value: '2000000' } });
+    act(() => cell(1, 1).blur());
+    expect(latest['2:12']).toBe(1_000_000);
+    expect(screen.getByRole('status')).toHaveTextContent('最大为 1000000');
   });
 
   it('shows quantities read-only when asked', () => {

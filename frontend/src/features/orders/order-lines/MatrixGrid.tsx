@@ -1,11 +1,12 @@
 // The colour × size quantity matrix: a small spreadsheet. Rows are the style's colours (with a
 // swatch), columns its sizes; row, column and grand totals update as one types. Tab moves
 // through the cells row by row; the arrow keys move like in a spreadsheet (left/right once the
-// caret reaches the edge of the number), Enter goes down.
+// caret reaches the edge of the number), Enter goes down. Every cell is selected when it gets
+// the focus (NumberInput), so typing replaces the quantity in it.
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InputNumber } from 'primereact/inputnumber';
 import { MAX_CELL_QUANTITY } from '@contracts/orders';
+import { NumberInput } from '../../../components/form/NumberInput';
 import { formatQuantity } from '../model/format';
 import { cellKey, columnTotal, grandTotal, rowTotal, type MatrixColor, type MatrixSize, type MatrixValues } from '../model/matrix';
 
@@ -57,8 +58,7 @@ export function MatrixGrid({ colors, sizes, values, onChange, readOnly = false, 
         moved = focusCell(row + 1, column);
         break;
       case 'Enter':
-        // Commit the value first (InputNumber does on Enter), then go down.
-        input.blur();
+        // NumberInput has read the typed value before this runs; go down, then to the next column.
         moved = focusCell(row + 1, column) || focusCell(0, column + 1);
         break;
       case 'ArrowLeft':
@@ -112,22 +112,17 @@ export function MatrixGrid({ colors, sizes, values, onChange, readOnly = false, 
                         {quantity > 0 ? number(quantity) : ''}
                       </span>
                     ) : (
-                      <InputNumber
+                      <NumberInput
                         inputId={`${idPrefix}-cell-${row}-${column}`}
                         inputRef={(element: HTMLInputElement | null) => {
                           if (element) inputs.current.set(`${row}:${column}`, element);
                           else inputs.current.delete(`${row}:${column}`);
                         }}
                         value={quantity > 0 ? quantity : null}
-                        onChange={(event) => setCell(color.id, size.id, event.value)}
                         onValueChange={(event) => setCell(color.id, size.id, event.value)}
                         onKeyDown={onKeyDown(row, column)}
-                        onFocus={(event) => event.target.select()}
                         min={0}
                         max={MAX_CELL_QUANTITY}
-                        maxFractionDigits={0}
-                        useGrouping={false}
-                        allowEmpty
                         aria-label={label}
                         inputClassName="matrix-input"
                       />

@@ -2,8 +2,6 @@
 // when the document is missing) and cancel review, live.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
 import { Message } from 'primereact/message';
 import type { ProductionOrder } from '@contracts/orders';
 import { ChoiceFilter, DateRangeFilter, FilterBar, ReferenceFilter } from '../components/filters';
@@ -45,21 +43,20 @@ export function OrderReviewPage() {
       </FilterBar>
       {list.failed && <Message severity="error" text={t('list.loadFailed')} className="list-note" />}
       <ProductionOrderTable
+        listKey="orders.review"
         list={list}
         showFlags={false}
         extraColumns={[
-          <Column key="reviewed" field="reviewed" header={t('fields.reviewed')} sortable className="cell-flag" headerClassName="cell-flag" body={(row: ProductionOrder) => <ReviewTag order={row} />} />,
-          <Column key="reviewedAt" header={t('fields.reviewedAt')} className="cell-date" headerClassName="cell-date" body={(row: ProductionOrder) => row.reviewedAt?.slice(0, 10) ?? ''} />,
-          <Column key="reviewNote" header={t('fields.reviewNote')} body={(row: ProductionOrder) => <span className="cell-note">{row.reviewNote}</span>} />,
-          <Column key="document" header={t('fields.document')} className="cell-flag" headerClassName="cell-flag" body={(row: ProductionOrder) => <DocumentTag order={row} />} />,
+          { key: 'reviewed', header: t('fields.reviewed'), sortable: true, className: 'cell-flag', card: 'status', body: (row) => <ReviewTag order={row} /> },
+          { key: 'document', header: t('fields.document'), className: 'cell-flag', card: 'status', body: (row) => <DocumentTag order={row} /> },
+          { key: 'reviewedAt', header: t('fields.reviewedAt'), className: 'cell-date', optional: true, body: (row) => row.reviewedAt?.slice(0, 10) ?? '' },
+          { key: 'reviewNote', header: t('fields.reviewNote'), optional: true, defaultHidden: true, body: (row) => <span className="cell-note">{row.reviewNote}</span> },
         ]}
-        actions={(row) =>
-          row.reviewed ? (
-            <Button type="button" label={t('review.cancelReview')} icon="pi pi-undo" text size="small" severity="danger" onClick={() => setDialog({ order: row, mode: 'cancel' })} />
-          ) : (
-            <Button type="button" label={t('review.review')} icon="pi pi-verified" text size="small" onClick={() => setDialog({ order: row, mode: 'review' })} data-testid={`review-button-${row.id}`} />
-          )
-        }
+        actions={(row) => [
+          row.reviewed
+            ? { key: 'cancel', label: t('review.cancelReview'), icon: 'pi pi-undo', danger: true, inline: true, onSelect: () => setDialog({ order: row, mode: 'cancel' }), testId: `cancel-review-button-${row.id}` }
+            : { key: 'review', label: t('review.review'), icon: 'pi pi-verified', inline: true, onSelect: () => setDialog({ order: row, mode: 'review' }), testId: `review-button-${row.id}` },
+        ]}
       />
       <ReviewDialog
         order={dialog?.order ?? null}

@@ -11,7 +11,7 @@ import type { ProductionOrder } from '@contracts/orders';
 import { ApiError } from '../../../lib/http-client';
 import { notifySuccess } from '../../../lib/notify';
 import { cancelReview, reviewProductionOrder } from '../api/production-orders';
-import { DateInput } from '../components/DateInput';
+import { DateInput } from '../../../components/form/DateInput';
 import { today } from '../model/format';
 
 export const isDocumentNotUploaded = (error: unknown): boolean => error instanceof ApiError && error.data.errorKey === 'documentNotUploaded';

@@ -19,7 +19,7 @@ import { ReferenceDropdown } from '../../base-data/components/ReferenceDropdown'
 import { reportSaveFailure, type FormError } from '../../../lib/form-errors';
 import { getStyleDetail } from '../api/goods-detail';
 import { getProductionOrder, saveProductionOrder } from '../api/production-orders';
-import { DateInput } from '../components/DateInput';
+import { DateInput } from '../../../components/form/DateInput';
 import { FormBanner, type BannerKind } from '../components/FormBanner';
 import { ReviewTag, DocumentTag } from '../components/ProductionOrderTable';
 import { StylePicker } from '../components/StylePicker';
@@ -144,8 +144,14 @@ export function ProductionOrderForm({ id }: { id: number | null }) {
 
   const reviewed = Boolean(order?.reviewed);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // A typed date that could not be read says so under its field; do not save the old value.
+    const unread = event.currentTarget.querySelector<HTMLElement>('[data-entry-error]');
+    if (unread) {
+      unread.focus();
+      return;
+    }
     const required = (['customer', 'goodsId', 'orderDate', 'deliveryDate'] as const).find((field) => !draft[field]);
     if (required) {
       setError({ field: required, message: t('form.required', { field: t(`fields.${required === 'goodsId' ? 'style' : required}`) }), conflict: false });

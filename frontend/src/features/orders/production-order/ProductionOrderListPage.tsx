@@ -3,8 +3,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
 import { Message } from 'primereact/message';
 import type { ProductionOrder } from '@contracts/orders';
 import { isRouteAllowed } from '@contracts/routes';
@@ -49,22 +47,17 @@ export function ProductionOrderListPage() {
       </FilterBar>
       {list.failed && <Message severity="error" text={t('list.loadFailed')} className="list-note" />}
       <ProductionOrderTable
+        listKey="orders.productionOrder"
         list={list}
         extraColumns={[
-          <Column key="reviewed" field="reviewed" header={t('fields.reviewed')} sortable className="cell-flag" headerClassName="cell-flag" body={(row: ProductionOrder) => <ReviewTag order={row} />} />,
-          <Column key="document" header={t('fields.document')} className="cell-flag" headerClassName="cell-flag" body={(row: ProductionOrder) => <DocumentTag order={row} />} />,
+          { key: 'reviewed', header: t('fields.reviewed'), sortable: true, className: 'cell-flag', card: 'status', body: (row) => <ReviewTag order={row} /> },
+          { key: 'document', header: t('fields.document'), className: 'cell-flag', card: 'status', body: (row) => <DocumentTag order={row} /> },
         ]}
-        actions={(row) => (
-          <>
-            {canUpdate && (
-              <Button type="button" icon="pi pi-pencil" text rounded size="small" aria-label={t('list.edit')} tooltip={t('list.edit')} tooltipOptions={{ position: 'top' }} onClick={() => navigate(ORDER_PATHS.productionOrderUpdate(row.id))} />
-            )}
-            <Button type="button" icon="pi pi-print" text rounded size="small" severity="secondary" aria-label={t('ticket.button')} tooltip={t('ticket.button')} tooltipOptions={{ position: 'top' }} onClick={() => setPrinting(row.id)} data-testid={`print-tickets-${row.id}`} />
-            {!row.reviewed && (
-              <Button type="button" icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={t('list.delete')} tooltip={t('list.delete')} tooltipOptions={{ position: 'top' }} onClick={() => confirmDelete(row)} />
-            )}
-          </>
-        )}
+        actions={(row) => [
+          ...(canUpdate ? [{ key: 'edit', label: t('list.edit'), icon: 'pi pi-pencil', inline: true, onSelect: () => navigate(ORDER_PATHS.productionOrderUpdate(row.id)), testId: `edit-${row.id}` }] : []),
+          { key: 'print', label: t('ticket.button'), icon: 'pi pi-print', onSelect: () => setPrinting(row.id), testId: `print-tickets-${row.id}` },
+          ...(!row.reviewed ? [{ key: 'delete', label: t('list.delete'), icon: 'pi pi-trash', danger: true, onSelect: () => confirmDelete(row) }] : []),
+        ]}
       />
       <JobTicketDialog orderId={printing} onHide={() => setPrinting(null)} />
     </div>

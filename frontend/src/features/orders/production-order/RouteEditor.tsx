@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { deriveDueDates, type RouteStep } from '@contracts/orders';
 import { optionLabel, useMasterDataOptions } from '../../base-data/api/get-master-data-options';
-import { DateInput } from '../components/DateInput';
+import { DateInput } from '../../../components/form/DateInput';
 
 export interface RouteEditorProps {
   steps: RouteStep[];

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
@@ -18,7 +17,8 @@ import { ReferenceDropdown } from '../../base-data/components/ReferenceDropdown'
 import { reportSaveFailure, type FormError } from '../../../lib/form-errors';
 import { getStyleDetail } from '../api/goods-detail';
 import { getSaleOrder, saveSaleOrder } from '../api/sale-orders';
-import { DateInput } from '../components/DateInput';
+import { DateInput } from '../../../components/form/DateInput';
+import { NumberInput } from '../../../components/form/NumberInput';
 import { FormBanner, type BannerKind } from '../components/FormBanner';
 import { StylePicker } from '../components/StylePicker';
 import { useOrderEvents } from '../hooks/use-order-events';
@@ -88,6 +88,9 @@ export function SaleOrderForm({ id }: { id: number | null }) {
   const [picking, setPicking] = useState(false);
   const versionRef = useRef<number | null>(null);
   const savingRef = useRef(false);
+  // A style just added from the picker: its line's first field takes the focus, so keyboard
+  // entry goes on in the new line instead of staying on the picker below it.
+  const focusLineRef = useRef<string | null>(null);
 
   const load = useCallback(async () => {
     if (!id) return;
@@ -110,6 +113,14 @@ export function SaleOrderForm({ id }: { id: number | null }) {
   useEffect(() => {
     void load();
   }, [load]);
+
+  useEffect(() => {
+    const key = focusLineRef.current;
+    if (!key) return;
+    focusLineRef.current = null;
+    const index = lines.findIndex((line) => line.key === key);
+    if (index >= 0) document.getElementById(`line-${index}-productName`)?.focus();
+  }, [lines]);
 
   // Someone else saving this order while it is open: say so instead of overwriting silently.
   useOrderEvents(id ? [ROOMS.saleOrder(id)] : null, (events) => {
@@ -143,10 +154,12 @@ export function SaleOrderForm({ id }: { id: number | null }) {
     setPicking(true);
     try {
       const style = await getStyleDetail(goodsId);
+      const key = newLineKey();
+      focusLineRef.current = key;
       setLines((current) => [
         ...current,
         {
-          key: newLineKey(),
+          key,
           goodsId,
           goodsCode: style.code,
           productName: style.name,
@@ -172,8 +185,14 @@ export function SaleOrderForm({ id }: { id: number | null }) {
   const money = (value: number) => formatMoney(value, i18n.language);
   const quantity = (value: number) => formatQuantity(value, i18n.language);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // A typed date that could not be read says so under its field; do not save the old value.
+    const unread = event.currentTarget.querySelector<HTMLElement>('[data-entry-error]');
+    if (unread) {
+      unread.focus();
+      return;
+    }
     const required = (['customer', 'orderDate', 'deliveryDate'] as const).find((field) => !header[field]);
     if (required) {
       setError({ field: required, message: t('form.required', { field: t(`fields.${required}`) }), conflict: false });
@@ -301,7 +320,7 @@ export function SaleOrderForm({ id }: { id: number | null }) {
               )}
               {field(
                 'freight',
-                <InputNumber inputId="so-freight" value={header.freight} onValueChange={(e) => setField('freight', e.value ?? 0)} min={0} minFractionDigits={2} maxFractionDigits={2} invalid={Boolean(fieldError('freight'))} />,
+                <NumberInput inputId="so-freight" value={header.freight} onValueChange={(e) => setField('freight', e.value ?? 0)} min={0} decimals={2} useGrouping invalid={Boolean(fieldError('freight'))} />,
               )}
               {field('shipmentPlace', <InputText id="so-shipmentPlace" value={header.shipmentPlace} onChange={(e) => setField('shipmentPlace', e.target.value)} maxLength={128} />)}
               {field('note', <InputTextarea id="so-note" value={header.note} onChange={(e) => setField('note', e.target.value)} rows={2} maxLength={500} autoResize />, { wide: true })}
@@ -339,23 +358,23 @@ export function SaleOrderForm({ id }: { id: number | null }) {
                   <div className="order-line-fields">
                     <label className="form-field">
                       <span>{t('fields.productName')}</span>
-                      <InputText value={line.productName} onChange={(e) => updateLine(line.key, { productName: e.target.value })} maxLength={128} />
+                      <InputText id={`line-${index}-productName`} value={line.productName} onChange={(e) => updateLine(line.key, { productName: e.target.value })} maxLength={128} />
                     </label>
                     <label className="form-field">
                       <span>{t('fields.costPrice')}</span>
-                      <InputNumber value={line.costPrice} onValueChange={(e) => updateLine(line.key, { costPrice: e.value ?? 0 })} min={0} minFractionDigits={2} maxFractionDigits={2} aria-label={t('fields.costPrice')} />
+                      <NumberInput inputId={`line-${index}-costPrice`} value={line.costPrice} onValueChange={(e) => updateLine(line.key, { costPrice: e.value ?? 0 })} min={0} decimals={2} useGrouping />
                     </label>
                     <label className="form-field">
                       <span>{t('fields.sellingPrice')}</span>
-                      <InputNumber value={line.sellingPrice} onValueChange={(e) => updateLine(line.key, { sellingPrice: e.value ?? 0 })} min={0} minFractionDigits={2} maxFractionDigits={2} aria-label={t('fields.sellingPrice')} />
+                      <NumberInput inputId={`line-${index}-sellingPrice`} value={line.sellingPrice} onValueChange={(e) => updateLine(line.key, { sellingPrice: e.value ?? 0 })} min={0} decimals={2} useGrouping />
                     </label>
                     <label className="form-field">
                       <span>{t('fields.packingUnit')}</span>
-                      <InputText value={line.packingUnit} onChange={(e) => updateLine(line.key, { packingUnit: e.target.value })} maxLength={16} />
+                      <InputText id={`line-${index}-packingUnit`} value={line.packingUnit} onChange={(e) => updateLine(line.key, { packingUnit: e.target.value })} maxLength={16} />
                     </label>
                     <label className="form-field">
                       <span>{t('fields.packingQuantity')}</span>
-                      <InputNumber value={line.packingQuantity} onValueChange={(e) => updateLine(line.key, { packingQuantity: e.value ?? null })} min={0} useGrouping={false} aria-label={t('fields.packingQuantity')} />
+                      <NumberInput inputId={`line-${index}-packingQuantity`} value={line.packingQuantity} onValueChange={(e) => updateLine(line.key, { packingQuantity: e.value ?? null })} min={0} />
                     </label>
                   </div>
                   {line.colors.length === 0 || line.sizes.length === 0 ? (

@@ -2,14 +2,13 @@
 // date ranges, exported to Excel; refetched live when an order changes anywhere.
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { ROOMS } from '@contracts/events';
 import type { SaleOrder } from '@contracts/orders';
 import { isRouteAllowed } from '@contracts/routes';
+import { DataList, useCurrencyCodes, type DataListColumn } from '../../../components/data-list';
 import { ORDER_PATHS } from '../../../config/paths';
+import { formatMoney } from '../../../lib/format-money';
 import { useSession } from '../../../lib/session';
 import { exportMasterData } from '../../base-data/api/export-master-data';
 import { deleteSaleOrder, getSaleOrderList } from '../api/sale-orders';
@@ -18,7 +17,7 @@ import { confirmOrderDelete } from '../components/confirm-order-delete';
 import { OrderListHeader } from '../components/OrderListHeader';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { useOrderList } from '../hooks/use-order-list';
-import { formatMoney, formatQuantity, formatRate } from '../model/format';
+import { formatQuantity, formatRate } from '../model/format';
 import '../orders.css';
 
 const SORT_FIELDS = ['orderNo', 'orderDate', 'deliveryDate', 'customer', 'customerOrderNo', 'totalQuantity', 'totalAmount', 'profit', 'profitRate', 'createdAt', 'updatedAt', 'id'];
@@ -39,8 +38,23 @@ export function SaleOrderListPage() {
   });
   useOrderEvents([ROOMS.saleOrders], list.reload);
 
-  const money = (value: number) => formatMoney(value, i18n.language);
+  const currencyCode = useCurrencyCodes();
+  const money = (row: SaleOrder, value: number) => formatMoney(value, i18n.language, currencyCode(row.currency));
   const confirmDelete = (row: SaleOrder) => confirmOrderDelete(t, row.orderNo, () => deleteSaleOrder(row.id, row.version), list.reload);
+
+  const columns: DataListColumn<SaleOrder>[] = [
+    { key: 'orderNo', header: t('fields.orderNo'), sortable: true, className: 'cell-code', card: 'title', body: (row) => <span className="order-no">{row.orderNo}</span> },
+    { key: 'orderDate', header: t('fields.orderDate'), sortable: true, className: 'cell-date', optional: true, body: (row) => row.orderDate },
+    { key: 'deliveryDate', header: t('fields.deliveryDate'), sortable: true, className: 'cell-date', body: (row) => row.deliveryDate },
+    { key: 'customer', header: t('fields.customer'), sortable: true, className: 'cell-reference', card: 'subtitle', body: (row) => row.customerLabel },
+    { key: 'customerOrderNo', header: t('fields.customerOrderNo'), sortable: true, className: 'cell-code', optional: true, defaultHidden: true, body: (row) => row.customerOrderNo },
+    { key: 'merchandiser', header: t('fields.merchandiser'), className: 'cell-reference', optional: true, defaultHidden: true, body: (row) => row.merchandiserLabel ?? '' },
+    { key: 'totalQuantity', header: t('fields.totalQuantity'), sortable: true, className: 'cell-number', body: (row) => formatQuantity(row.totalQuantity, i18n.language) },
+    { key: 'totalAmount', header: t('fields.totalAmount'), sortable: true, className: 'cell-number cell-money', body: (row) => money(row, row.totalAmount) },
+    { key: 'profit', header: t('fields.profit'), sortable: true, className: 'cell-number cell-money', optional: true, body: (row) => money(row, row.profit) },
+    { key: 'profitRate', header: t('fields.profitRate'), sortable: true, className: 'cell-number', optional: true, body: (row) => formatRate(row.profitRate, i18n.language) },
+    { key: 'productionOrderCount', header: t('fields.productionOrderCount'), className: 'cell-number', optional: true, card: 'fact', body: (row) => row.productionOrderCount },
+  ];
 
   const filterProps = { filters: list.state.filters, setFilter: list.setFilter };
   return (
@@ -53,36 +67,19 @@ export function SaleOrderListPage() {
         <DateRangeFilter label={t('fields.deliveryDate')} fromField="deliveryDateFrom" toField="deliveryDateTo" {...filterProps} />
       </FilterBar>
       {list.failed && <Message severity="error" text={t('list.loadFailed')} className="list-note" />}
-      <div className="list-card">
-        <DataTable value={list.rows} dataKey="id" {...list.tableProps} emptyMessage={t('list.empty')} size="small" stripedRows scrollable tableStyle={{ minWidth: '60rem' }}>
-          <Column field="orderNo" header={t('fields.orderNo')} sortable className="cell-code" headerClassName="cell-code" body={(row: SaleOrder) => <span className="order-no">{row.orderNo}</span>} />
-          <Column field="orderDate" header={t('fields.orderDate')} sortable className="cell-date" headerClassName="cell-date" />
-          <Column field="deliveryDate" header={t('fields.deliveryDate')} sortable className="cell-date" headerClassName="cell-date" />
-          <Column field="customer" header={t('fields.customer')} sortable className="cell-reference" headerClassName="cell-reference" body={(row: SaleOrder) => row.customerLabel} />
-          <Column field="customerOrderNo" header={t('fields.customerOrderNo')} sortable className="cell-code" headerClassName="cell-code" />
-          <Column field="merchandiser" header={t('fields.merchandiser')} className="cell-reference" headerClassName="cell-reference" body={(row: SaleOrder) => row.merchandiserLabel ?? ''} />
-          <Column field="totalQuantity" header={t('fields.totalQuantity')} sortable className="cell-number" headerClassName="cell-number" body={(row: SaleOrder) => formatQuantity(row.totalQuantity, i18n.language)} />
-          <Column field="totalAmount" header={t('fields.totalAmount')} sortable className="cell-number" headerClassName="cell-number" body={(row: SaleOrder) => money(row.totalAmount)} />
-          <Column field="profit" header={t('fields.profit')} sortable className="cell-number" headerClassName="cell-number" body={(row: SaleOrder) => money(row.profit)} />
-          <Column field="profitRate" header={t('fields.profitRate')} sortable className="cell-number" headerClassName="cell-number" body={(row: SaleOrder) => formatRate(row.profitRate, i18n.language)} />
-          <Column field="productionOrderCount" header={t('fields.productionOrderCount')} className="cell-number" headerClassName="cell-number" />
-          <Column
-            header={t('list.actions')}
-            className="cell-actions"
-            headerClassName="cell-actions"
-            frozen
-            alignFrozen="right"
-            body={(row: SaleOrder) => (
-              <div className="row-actions">
-                {canUpdate && (
-                  <Button type="button" icon="pi pi-pencil" text rounded size="small" aria-label={t('list.edit')} tooltip={t('list.edit')} tooltipOptions={{ position: 'top' }} onClick={() => navigate(ORDER_PATHS.saleOrderUpdate(row.id))} />
-                )}
-                <Button type="button" icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={t('list.delete')} tooltip={t('list.delete')} tooltipOptions={{ position: 'top' }} onClick={() => confirmDelete(row)} />
-              </div>
-            )}
-          />
-        </DataTable>
-      </div>
+      <DataList
+        listKey="orders.saleOrder"
+        rows={list.rows}
+        columns={columns}
+        rowLabel={(row) => row.orderNo}
+        rowActions={(row) => [
+          ...(canUpdate ? [{ key: 'edit', label: t('list.edit'), icon: 'pi pi-pencil', inline: true, onSelect: () => navigate(ORDER_PATHS.saleOrderUpdate(row.id)), testId: `edit-${row.id}` }] : []),
+          { key: 'delete', label: t('list.delete'), icon: 'pi pi-trash', danger: true, onSelect: () => confirmDelete(row) },
+        ]}
+        tableProps={list.tableProps}
+        emptyMessage={t('list.empty')}
+        testId="sale-order-table"
+      />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { InputNumber } from 'primereact/inputnumber';
+import { NumberInput } from '../../../components/form/NumberInput';
 import { MAX_SCAN_QUANTITY, type ScanInput, type ScanResult } from '@contracts/production';
 import { ApiError } from '../../../lib/http-client';
 import { notify, notifyError, notifySuccess } from '../../../lib/notify';
@@ -109,7 +109,7 @@ export function RecordProgressForm({ orderId, processId, processName, remaining,
           aria-label={t('record.decrease')}
           data-testid={`${idPrefix}-minus`}
         />
-        <InputNumber
+        <NumberInput
           inputId={`${idPrefix}-quantity`}
           value={quantity}
           onValueChange={(event) => {

@@ -3,14 +3,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { STEP_STATUSES, type ProgressColumn, type ProgressRow } from '@contracts/production';
+import { STEP_STATUSES, type ProgressRow } from '@contracts/production';
+import { DataList, type DataListColumn } from '../../../components/data-list';
 import type { RouteScreenProps } from '../../../config/paths';
 import { PRODUCTION_PATHS } from '../../../config/paths';
 import { ChoiceFilter, DateRangeFilter, FilterBar, ReferenceFilter } from '../../orders/components/filters';
@@ -27,21 +26,102 @@ export function ScheduleListPage(_props: RouteScreenProps) {
   const list = useScheduleList();
   const language = i18n.language;
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  const quantity = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
   const filterProps = { filters: list.query.filters, setFilter: list.setFilter };
 
-  const processColumn = (column: ProgressColumn) => (
-    <Column
-      key={`process-${column.id}`}
-      header={
-        <span className="process-header" title={column.code ? `${column.code} · ${column.name}` : column.name}>
-          {column.name}
+  // Key columns first; every process of the routes shown is a column the chooser can hide
+  // (a site with many processes keeps the list within the screen by hiding some).
+  const columns: DataListColumn<ProgressRow>[] = [
+    {
+      key: 'orderNo',
+      header: t('fields.orderNo'),
+      sortable: true,
+      className: 'cell-order',
+      card: 'title',
+      body: (row) => (
+        <span className="schedule-order-cell">
+          <span className="schedule-order-line">
+            <Link href={PRODUCTION_PATHS.scheduleUpdate(row.id)} className="order-no order-link" data-testid={`order-link-${row.id}`}>
+              {row.orderNo}
+            </Link>
+            {!row.reviewed && <i className="pi pi-exclamation-triangle schedule-flag" title={t('flags.notReviewed')} aria-label={t('flags.notReviewed')} />}
+            {!row.hasDocument && <i className="pi pi-image schedule-flag" title={t('flags.noDocument')} aria-label={t('flags.noDocument')} />}
+          </span>
+          <span className="schedule-customer clamp" title={row.customerLabel}>
+            {row.customerLabel}
+          </span>
         </span>
-      }
-      className="cell-process"
-      headerClassName="cell-process"
-      body={(row: ProgressRow) => <ProgressCell step={row.steps[String(column.id)]} processName={column.name} flash={list.flashes[flashKey(row.id, column.id)]} language={language} />}
-    />
-  );
+      ),
+    },
+    {
+      key: 'style',
+      header: t('fields.style'),
+      className: 'cell-style',
+      card: 'subtitle',
+      body: (row) => (
+        <span className="schedule-style" title={`${row.goodsCode} ${row.productName}`}>
+          <strong>{row.goodsCode}</strong>
+          <span className="muted clamp">{row.productName}</span>
+        </span>
+      ),
+    },
+    { key: 'quantity', header: t('fields.totalQuantity'), className: 'cell-number', body: (row) => quantity.format(row.totalQuantity) },
+    {
+      key: 'deliveryDate',
+      header: t('fields.deliveryDate'),
+      sortable: true,
+      className: 'cell-day',
+      body: (row) => (
+        <span className="schedule-dates">
+          <span>{row.deliveryDate}</span>
+          <span className="muted" title={t('fields.orderDate')}>
+            {t('grid.ordered', { date: row.orderDate.slice(5) })}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'delayDays',
+      header: t('fields.delayDays'),
+      className: 'cell-delay',
+      body: (row) =>
+        row.delayDays > 0 ? (
+          <span className="delay-days" data-testid={`delay-${row.id}`}>
+            {t('grid.days', { count: row.delayDays })}
+          </span>
+        ) : (
+          <span className="cell-no">—</span>
+        ),
+    },
+    {
+      key: 'finishRate',
+      header: t('fields.finishRate'),
+      sortable: true,
+      className: 'cell-rate',
+      card: 'status',
+      body: (row) => (
+        <span key={list.flashes[flashKey(row.id)] ?? 0} className={`rate-cell${list.flashes[flashKey(row.id)] ? ' is-flash' : ''}`} data-testid={`rate-${row.id}`}>
+          <span className="rate-value">{number.format(row.finishRate)}%</span>
+          <ProgressBarThin percent={Math.min(100, row.finishRate)} status={row.status} label={t('fields.finishRate')} />
+        </span>
+      ),
+    },
+    ...list.columns.map(
+      (column): DataListColumn<ProgressRow> => ({
+        key: `process-${column.id}`,
+        label: column.name,
+        header: (
+          <span className="process-header" title={column.code ? `${column.code} · ${column.name}` : column.name}>
+            {column.name}
+          </span>
+        ),
+        className: 'cell-process',
+        optional: true,
+        card: 'fact',
+        body: (row) => <ProgressCell step={row.steps[String(column.id)]} processName={column.name} flash={list.flashes[flashKey(row.id, column.id)]} language={language} />,
+      }),
+    ),
+  ];
 
   return (
     <div className="page schedule-page" data-testid="schedule-list">
@@ -85,99 +165,16 @@ export function ScheduleListPage(_props: RouteScreenProps) {
         {list.hasFilters && <Button type="button" label={t('list.clearFilters')} icon="pi pi-filter-slash" text severity="secondary" onClick={list.clearFilters} className="schedule-clear" />}
       </FilterBar>
       {list.failed && <Message severity="error" text={t('list.loadFailed')} className="list-note" />}
-      <div className="list-card schedule-grid">
-        <DataTable
-          value={list.rows}
-          dataKey="id"
-          {...list.tableProps}
-          emptyMessage={t('list.empty')}
-          size="small"
-          scrollable
-          rowClassName={(row: ProgressRow) => ({ 'is-flagged': row.flagged, [`is-${row.status}`]: true })}
-        >
-          <Column
-            key="orderNo"
-            field="orderNo"
-            header={t('fields.orderNo')}
-            sortable
-            frozen
-            className="cell-order"
-            headerClassName="cell-order"
-            body={(row: ProgressRow) => (
-              <span className="schedule-order-cell">
-                <span className="schedule-order-line">
-                  <Link href={PRODUCTION_PATHS.scheduleUpdate(row.id)} className="order-no order-link" data-testid={`order-link-${row.id}`}>
-                    {row.orderNo}
-                  </Link>
-                  {!row.reviewed && <i className="pi pi-exclamation-triangle schedule-flag" title={t('flags.notReviewed')} aria-label={t('flags.notReviewed')} />}
-                  {!row.hasDocument && <i className="pi pi-image schedule-flag" title={t('flags.noDocument')} aria-label={t('flags.noDocument')} />}
-                </span>
-                <span className="schedule-customer clamp" title={row.customerLabel}>
-                  {row.customerLabel}
-                </span>
-              </span>
-            )}
-          />
-          <Column
-            key="style"
-            header={t('fields.style')}
-            className="cell-style"
-            headerClassName="cell-style"
-            body={(row: ProgressRow) => (
-              <span className="schedule-style" title={`${row.goodsCode} ${row.productName}`}>
-                <strong>{row.goodsCode}</strong>
-                <span className="muted clamp">{row.productName}</span>
-              </span>
-            )}
-          />
-          <Column
-            key="deliveryDate"
-            field="deliveryDate"
-            header={t('fields.deliveryDate')}
-            sortable
-            className="cell-day"
-            headerClassName="cell-day"
-            body={(row: ProgressRow) => (
-              <span className="schedule-dates">
-                <span>{row.deliveryDate}</span>
-                <span className="muted" title={t('fields.orderDate')}>
-                  {t('grid.ordered', { date: row.orderDate.slice(5) })}
-                </span>
-              </span>
-            )}
-          />
-          <Column
-            key="delayDays"
-            header={t('fields.delayDays')}
-            className="cell-delay"
-            headerClassName="cell-delay"
-            body={(row: ProgressRow) =>
-              row.delayDays > 0 ? (
-                <span className="delay-days" data-testid={`delay-${row.id}`}>
-                  {t('grid.days', { count: row.delayDays })}
-                </span>
-              ) : (
-                <span className="cell-no">—</span>
-              )
-            }
-          />
-          <Column
-            key="finishRate"
-            field="finishRate"
-            header={t('fields.finishRate')}
-            sortable
-            className="cell-rate"
-            headerClassName="cell-rate"
-            body={(row: ProgressRow) => (
-              <span key={list.flashes[flashKey(row.id)] ?? 0} className={`rate-cell${list.flashes[flashKey(row.id)] ? ' is-flash' : ''}`} data-testid={`rate-${row.id}`}>
-                <span className="rate-value">{number.format(row.finishRate)}%</span>
-                <ProgressBarThin percent={Math.min(100, row.finishRate)} status={row.status} label={t('fields.finishRate')} />
-              </span>
-            )}
-          />
-          {list.columns.map(processColumn)}
-        </DataTable>
-      </div>
+      <DataList
+        listKey="schedule.list"
+        rows={list.rows}
+        columns={columns}
+        rowLabel={(row) => row.orderNo}
+        tableProps={{ ...list.tableProps, rowClassName: (row: ProgressRow) => ({ 'is-flagged': row.flagged, [`is-${row.status}`]: true }), stripedRows: false }}
+        emptyMessage={t('list.empty')}
+        className="schedule-grid"
+        testId="schedule-table"
+      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
+import { orderMetrics } from '@contracts/order-metrics';
 import { jest } from '@jest/globals';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { DomainEventEnvelope, ProgressRecorded } from '@contracts/events';
 import type { ProgressRow, ScheduleList, StepProgress } from '@contracts/production';
 import type { RealtimeClient, RoomSubscriptionHandlers } from '../../../lib/socket';
-import type { ScheduleQuery } from '../model/schedule-query';
+import { DEFAULT_SCHEDULE_QUERY, SCHEDULE_STATE_KEY, type ScheduleQuery } from '../model/schedule-query';
 import { flashKey, useScheduleList } from './use-schedule-list';
 
 function fakeClient() {
@@ -20,7 +21,7 @@ function fakeClient() {
 const step = (processId: number, done = 0): StepProgress => ({ processId, sequence: processId, dueDate: '2026-03-10', planned: 100, done, status: done ? 'partial' : 'notStarted', firstScanAt: null, lastScanAt: null });
 const row = (id: number): ProgressRow =>
   ({ id, orderNo: `PO-${id}`, status: 'partial', completed: false, finishRate: 10, delayDays: 0, lastActivityAt: '2026-03-02T00:00:00.000Z', steps: { '1': step(1, 20) } }) as unknown as ProgressRow;
-const page = (rows: ProgressRow[]): ScheduleList => ({ columns: [], rows, total: rows.length, totals: { orders: rows.length, completed: 0, onTime: rows.length, delayed: 0, finishRate: 10, delayRate: 0 } });
+const page = (rows: ProgressRow[]): ScheduleList => ({ columns: [], rows, total: rows.length, totals: orderMetrics(rows, '2026-03-01', 'filter') });
 
 let seq = 0;
 const progressed = (orderId: number, done: number, status: ProgressRecorded['order']['status'] = 'partial'): DomainEventEnvelope => ({
@@ -41,6 +42,21 @@ const progressed = (orderId: number, done: number, status: ProgressRecorded['ord
 
 describe('useScheduleList live', () => {
   beforeEach(() => window.sessionStorage.clear());
+
+  it('loads the filter a link put in the URL (the console\'s Delayed card), not the remembered one', async () => {
+    window.sessionStorage.setItem(SCHEDULE_STATE_KEY, JSON.stringify({ ...DEFAULT_SCHEDULE_QUERY, keyword: 'remembered', filters: { customer: '3' } }));
+    window.history.pushState(null, '', '/production/schedule/index?status=delayed&sortField=deliveryDate&sortOrder=asc');
+    try {
+      const { client } = fakeClient();
+      const fetch = jest.fn(async (_query: ScheduleQuery) => page([row(1)]));
+      const { result } = renderHook(() => useScheduleList({ client, fetch, refetchMs: 20 }));
+      await waitFor(() => expect(fetch).toHaveBeenCalled());
+      expect(fetch.mock.calls[0][0]).toMatchObject({ keyword: '', filters: { status: 'delayed' }, sortField: 'deliveryDate', page: 1 });
+      expect(result.current.query.filters).toEqual({ status: 'delayed' });
+    } finally {
+      window.history.pushState(null, '', '/');
+    }
+  });
 
   it('applies progress to a row on the page in place, highlights it, and does not refetch', async () => {
     const { client, subscriptions } = fakeClient();

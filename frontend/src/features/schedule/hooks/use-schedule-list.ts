@@ -4,6 +4,7 @@
 // created or changed, a reconnect that could not replay — becomes one coalesced quiet refetch.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
+import { useSearch } from 'wouter';
 import { ROOMS, type DomainEventEnvelope, type ProgressRecorded } from '@contracts/events';
 import type { ScheduleList } from '@contracts/production';
 import { realtime, type RealtimeClient } from '../../../lib/socket';
@@ -16,6 +17,7 @@ import {
   SCHEDULE_SORT_FIELDS,
   loadScheduleQuery,
   saveScheduleQuery,
+  scheduleQueryFromUrl,
   type ScheduleQuery,
   type ScheduleSortField,
 } from '../model/schedule-query';
@@ -35,7 +37,9 @@ export interface ScheduleListOptions {
 }
 
 export function useScheduleList({ client = realtime, fetch = getScheduleList, refetchMs = SCHEDULE_REFETCH_MS }: ScheduleListOptions = {}) {
-  const [query, setQuery] = useState<ScheduleQuery>(loadScheduleQuery);
+  // A link's filter in the URL (?status=delayed, from the console) wins over the remembered one.
+  const search = useSearch();
+  const [query, setQuery] = useState<ScheduleQuery>(() => scheduleQueryFromUrl(search, loadScheduleQuery()));
   const [keywordDraft, setKeywordDraft] = useState(query.keyword);
   const [data, setData] = useState<ScheduleList | null>(null);
   const [loading, setLoading] = useState(true);
@@ -46,6 +50,16 @@ export function useScheduleList({ client = realtime, fetch = getScheduleList, re
   const dataRef = useRef<ScheduleList | null>(null);
   const queryRef = useRef(query);
   queryRef.current = query;
+  // Another link to the schedule while it is open (same page, new ?filter).
+  const searchRef = useRef(search);
+  useEffect(() => {
+    if (search === searchRef.current) return;
+    searchRef.current = search;
+    const next = scheduleQueryFromUrl(search, queryRef.current);
+    if (next === queryRef.current) return;
+    setQuery(next);
+    setKeywordDraft(next.keyword);
+  }, [search]);
   const fetchRef = useRef(fetch);
   fetchRef.current = fetch;
   const controllerRef = useRef<AbortController | null>(null);

@@ -1,3 +1,4 @@
+import { orderMetrics } from '@contracts/order-metrics';
 import type { ProgressRecorded } from '@contracts/events';
 import type { ProgressRow, ScheduleList, StepProgress } from '@contracts/production';
 import { STEP_STATUSES } from '@contracts/production';
@@ -35,6 +36,7 @@ const row = (id: number, patch: Partial<ProgressRow> = {}): ProgressRow => ({
   delayDays: 0,
   status: 'notStarted',
   lastActivityAt: '2026-03-02T08:00:00.000Z',
+  lastScanAt: null,
   steps: { '1': step(1), '2': step(2) },
   ...patch,
 });
@@ -43,7 +45,7 @@ const page = (...rows: ProgressRow[]): ScheduleList => ({
   columns: [],
   rows,
   total: rows.length,
-  totals: { orders: rows.length, completed: 0, onTime: rows.length, delayed: 0, finishRate: 0, delayRate: 0 },
+  totals: orderMetrics(rows, '2026-03-01', 'filter'),
 });
 
 const event = (orderId: number, processId: number, patch: { step?: Partial<StepProgress>; order?: Partial<ProgressRecorded['order']> } = {}): ProgressRecorded => ({
@@ -58,10 +60,10 @@ const event = (orderId: number, processId: number, patch: { step?: Partial<StepP
 
 describe('status colours', () => {
   it('maps every status to its colour: not started grey, partial blue, done green, delayed red', () => {
-    expect(STATUS_STYLES.notStarted.color).toBe('#94a3b8');
-    expect(STATUS_STYLES.partial.color).toBe('#3b82f6');
-    expect(STATUS_STYLES.done.color).toBe('#22c55e');
-    expect(STATUS_STYLES.delayed.color).toBe('#ef4444');
+    expect(STATUS_STYLES.notStarted.color).toBe('#64748b');
+    expect(STATUS_STYLES.partial.color).toBe('#2563eb');
+    expect(STATUS_STYLES.done.color).toBe('#15803d');
+    expect(STATUS_STYLES.delayed.color).toBe('#dc2626');
     expect(STEP_STATUSES.map((status) => statusStyle(status).severity)).toEqual(['secondary', 'info', 'success', 'danger']);
   });
 

@@ -7,7 +7,7 @@ export const SCHEDULE_SORT_FIELDS = ['deliveryDate', 'orderDate', 'orderNo', 'fi
 export type ScheduleSortField = (typeof SCHEDULE_SORT_FIELDS)[number];
 
 /** Filters as the filter bar writes them (the order screens' components): field → value. */
-export const SCHEDULE_FILTER_FIELDS = ['customer', 'status', 'deliveryFrom', 'deliveryTo'] as const;
+export const SCHEDULE_FILTER_FIELDS = ['customer', 'status', 'deliveryFrom', 'deliveryTo', 'completedFrom', 'completedTo'] as const;
 
 export interface ScheduleQuery {
   page: number;
@@ -50,6 +50,10 @@ export function toScheduleParams(query: ScheduleQuery): Record<string, string | 
   if (status && (STEP_STATUSES as readonly string[]).includes(status)) params.status = status as StepStatus;
   if (deliveryFrom && DATE.test(deliveryFrom)) params.deliveryFrom = deliveryFrom;
   if (deliveryTo && DATE.test(deliveryTo)) params.deliveryTo = deliveryTo;
+  // Completion days (the console's "completed this month" links here); the server then includes completed orders.
+  const { completedFrom, completedTo } = query.filters;
+  if (completedFrom && DATE.test(completedFrom)) params.completedFrom = completedFrom;
+  if (completedTo && DATE.test(completedTo)) params.completedTo = completedTo;
   return params;
 }
 
@@ -80,6 +84,39 @@ export function parseScheduleQuery(raw: string | null | undefined): ScheduleQuer
     filters,
     includeCompleted: stored.includeCompleted === true,
   };
+}
+
+/**
+ * Parameters a link may put in the schedule's URL (the console's cards link here): the names of
+ * GET /admin/schedule/list's own query, e.g. `?status=delayed` or
+ * `?deliveryFrom=2026-03-10&deliveryTo=2026-03-16`.
+ */
+export const SCHEDULE_URL_PARAMS = ['keyword', ...SCHEDULE_FILTER_FIELDS, 'includeCompleted', 'sortField', 'sortOrder'] as const;
+
+/**
+ * The query a URL asks for: with any of SCHEDULE_URL_PARAMS, the URL states the whole filter
+ * (what it leaves out is not filtered; page 1; the remembered page size stays), checked like the
+ * remembered state; without them, the remembered query unchanged.
+ */
+export function scheduleQueryFromUrl(search: string, remembered: ScheduleQuery): ScheduleQuery {
+  const params = new URLSearchParams(search);
+  if (!SCHEDULE_URL_PARAMS.some((name) => params.has(name))) return remembered;
+  const filters: Record<string, string> = {};
+  for (const field of SCHEDULE_FILTER_FIELDS) {
+    const value = params.get(field);
+    if (value) filters[field] = value;
+  }
+  return parseScheduleQuery(
+    JSON.stringify({
+      page: 1,
+      pageSize: remembered.pageSize,
+      sortField: params.get('sortField') ?? DEFAULT_SCHEDULE_QUERY.sortField,
+      sortOrder: params.get('sortOrder') ?? DEFAULT_SCHEDULE_QUERY.sortOrder,
+      keyword: params.get('keyword') ?? '',
+      filters,
+      includeCompleted: params.get('includeCompleted') === 'true',
+    }),
+  );
 }
 
 export function loadScheduleQuery(): ScheduleQuery {
