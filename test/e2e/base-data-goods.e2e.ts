@@ -122,7 +122,8 @@ describe('goods (styles)', () => {
     await tableRow(page, '99.00').waitFor();
 
     // Delete asks first, then the row is gone.
-    await tableRow(page, 'STY-E2E-1').getByRole('button', { name: '删除' }).click();
+    await tableRow(page, 'STY-E2E-1').getByRole('button', { name: /的操作$/ }).click();
+    await page.getByRole('menuitem', { name: '删除' }).click();
     const dialog = page.locator('.p-confirm-dialog');
     await dialog.getByText('STY-E2E-1').or(dialog.getByText('圆领针织衫')).first().waitFor();
     await dialog.getByRole('button', { name: '删除' }).click();

@@ -19,7 +19,8 @@ describe('sign in and language', () => {
     await page.goto('/home/index');
     await page.waitForURL(/\/login\?redirect=%2Fhome%2Findex/);
     await page.getByRole('heading', { name: '欢迎登录' }).waitFor();
-    await expect(page.title()).resolves.toBe('订单跟踪系统');
+    // The tab names the page first, then the system.
+    await expect(page.title()).resolves.toBe('登录 · 订单跟踪系统');
     await screenshot(page, 'login-zh-CN');
 
     // An empty form is refused before anything is sent.
@@ -31,17 +32,17 @@ describe('sign in and language', () => {
     await page.locator('button[type=submit]').click();
     await page.waitForURL(/\/home\/index$/);
     await page.getByRole('heading', { name: '控制台' }).waitFor();
-    await page.getByTestId('user-username').getByText('admin').waitFor();
-    await page.locator('[data-testid=connection-status][data-status=connected]').waitFor();
-    await page.getByTestId('board-settings').waitFor();
+    await page.locator('[data-testid=live-badge].is-live').waitFor();
+    await page.getByTestId('list-late').waitFor();
     await expect(page.locator('.layout-sidebar').innerText()).resolves.toContain('看板设置');
     await screenshot(page, 'console-zh-CN');
 
     await page.locator('.layout-topbar .language-dropdown').click();
     await Promise.all([page.waitForEvent('load'), page.getByRole('option', { name: 'English' }).click()]);
     await page.getByRole('heading', { name: 'Console' }).waitFor();
-    await page.getByText('Signed in as').waitFor();
-    await page.locator('[data-testid=connection-status][data-status=connected]').waitFor();
+    await page.getByText('Delayed orders, most late first').waitFor();
+    await expect(page.title()).resolves.toBe('Console · Order Tracking System');
+    await page.locator('[data-testid=live-badge].is-live').waitFor();
     await expect(page.locator('.layout-sidebar').innerText()).resolves.toContain('Board settings');
     await expect(page.evaluate(() => window.localStorage.getItem('language'))).resolves.toBe('en');
     await screenshot(page, 'console-en');

@@ -2,21 +2,10 @@
 // production order made from it, its document uploaded, reviewed and hidden — while a second
 // page on the production-order list follows every step live, without reloading.
 import type { Browser, Page } from 'playwright-core';
-import { ApiClient, TINY_PNG } from './support/api';
+import { ApiClient, findStyle, TINY_PNG, type GoodsDetail } from './support/api';
 import { ACCOUNTS, launchBrowser, login, newUserContext, screenshot, toast, type UiLanguage } from './support/browser';
 import { tableRow } from './support/prime';
 
-interface GoodsRow {
-  id: number;
-  code: string;
-  sizeGroupLabel?: string;
-}
-interface GoodsDetail {
-  id: number;
-  code: string;
-  colors: { id: number; code: string }[];
-  sizes: { id: number; name: string }[];
-}
 
 let browser: Browser;
 let api: ApiClient;
@@ -32,11 +21,8 @@ afterAll(async () => {
 
 /** A demo style with 3 colours in the ALPHA group (S–XXL); made through the API when none has. */
 async function styleWithThreeColoursAndFiveSizes(): Promise<GoodsDetail> {
-  const page = await api.get<{ list: GoodsRow[] }>('goods/list', { page: 1, pageSize: 100 });
-  for (const row of page.list) {
-    const detail = await api.get<GoodsDetail>('goods/detail', { id: row.id });
-    if (detail.colors.length === 3 && detail.sizes.length === 5) return detail;
-  }
+  const found = await findStyle(api, (detail) => detail.colors.length === 3 && detail.sizes.length === 5);
+  if (found) return found;
   const sizeGroups = await api.get<{ id: number; code: string }[]>('size/options');
   const alpha = sizeGroups.find((group) => group.code === 'ALPHA')!;
   const colors = await api.get<{ id: number; code: string }[]>('color/options');

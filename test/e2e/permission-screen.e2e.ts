@@ -29,6 +29,9 @@ async function sidebarAs(account: { username: string; password: string }): Promi
   const page = await context.newPage();
   await login(page, account);
   await page.locator('.layout-sidebar').getByText('控制台').waitFor();
+  // Base data starts folded: unfold every group, as the user would, to see all their screens.
+  const folded = page.locator('.layout-sidebar button[aria-expanded="false"]');
+  while ((await folded.count()) > 0) await folded.first().click();
   const text = await page.locator('.layout-sidebar').innerText();
   await context.close();
   return text;
@@ -41,7 +44,7 @@ async function openWorker(page: Page, language: UiLanguage): Promise<void> {
   await page.locator('.permission-user[data-username="e2e-worker"]').click();
   await page.getByTestId('permission-form').waitFor();
   await page.locator('.permission-tree').waitFor();
-  if (language === 'en') await page.getByText('Screens', { exact: true }).waitFor();
+  if (language === 'en') await page.getByText('Extra pages', { exact: true }).waitFor();
 }
 
 const treeNode = (page: Page, label: string) =>

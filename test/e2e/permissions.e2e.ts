@@ -17,7 +17,7 @@ describe('route permissions', () => {
     const page = await context.newPage();
     await login(page, ACCOUNTS.viewer);
     await page.waitForURL(/\/home\/index$/);
-    await page.getByTestId('user-username').getByText('viewer').waitFor();
+    await page.getByTestId('user-greeting').waitFor();
     const sidebar = await page.locator('.layout-sidebar').innerText();
     expect(sidebar).toContain('控制台');
     expect(sidebar).not.toContain('看板设置');

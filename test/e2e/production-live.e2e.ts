@@ -3,7 +3,7 @@
 // presentation; the public mobile board opens with the board key alone; the schedule's update
 // page records progress and lists it in the history.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ApiClient } from './support/api';
+import { ApiClient, findStyle } from './support/api';
 import { ACCOUNTS, baseUrl, launchBrowser, login, newUserContext, screenshot, toast } from './support/browser';
 import { tableRow } from './support/prime';
 
@@ -35,12 +35,6 @@ interface Option {
   id: number;
   code: string;
   name: string;
-}
-interface GoodsDetail {
-  id: number;
-  code: string;
-  colors: { id: number }[];
-  sizes: { id: number }[];
 }
 interface MadeOrder {
   id: number;
@@ -84,15 +78,7 @@ afterAll(async () => {
 /** A fresh production order of demo data: the first customer, a style with colours and sizes. */
 async function makeOrder(): Promise<MadeOrder> {
   const customers = await api.get<Option[]>('customer/options');
-  const goodsList = await api.get<{ list: { id: number }[] }>('goods/list', { page: 1, pageSize: 50 });
-  let style: GoodsDetail | undefined;
-  for (const row of goodsList.list) {
-    const detail = await api.get<GoodsDetail>('goods/detail', { id: row.id });
-    if (detail.colors.length >= 2 && detail.sizes.length >= 2) {
-      style = detail;
-      break;
-    }
-  }
+  const style = await findStyle(api, (detail) => detail.colors.length >= 2 && detail.sizes.length >= 2);
   if (!style) throw new Error('no demo style with two colours and two sizes');
   const cells = style.colors.slice(0, 2).flatMap((color) => style.sizes.slice(0, 2).map((size) => ({ colorId: color.id, sizeId: size.id, quantity: CELL_QUANTITY })));
   const orderNo = `E2E-LIVE-${Date.now().toString(36).toUpperCase()}`;

@@ -41,5 +41,24 @@ export class ApiClient {
   }
 }
 
+/** A style as goods/detail answers it (the fields the browser tests use). */
+export interface GoodsDetail {
+  id: number;
+  code: string;
+  name: string;
+  colors: { id: number; code: string }[];
+  sizes: { id: number; name: string }[];
+}
+
+/** The first demo style (in list order) whose colour × size grid passes `accept`. */
+export async function findStyle(api: ApiClient, accept: (style: GoodsDetail) => boolean): Promise<GoodsDetail | undefined> {
+  const page = await api.get<{ list: { id: number }[] }>('goods/list', { page: 1, pageSize: 100 });
+  for (const row of page.list) {
+    const detail = await api.get<GoodsDetail>('goods/detail', { id: row.id });
+    if (accept(detail)) return detail;
+  }
+  return undefined;
+}
+
 /** An 8×8 teal PNG, small enough to inline, valid enough for the server to re-encode. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPgn9KBFTEMLQkAFztKwaLytQEAAAAASUVORK5CYII=', 'base64');
