@@ -36,6 +36,7 @@ export default {
       extensionsToTreatAsEsm: ['.ts'],
       moduleNameMapper: stripJsSuffix,
       transform: { '^.+\\.ts$': ['@swc/jest', swcBackend] },
+      setupFilesAfterEnv: ['<rootDir>/backend/src/testing/exit-code-watch.ts'],
     },
     {
       displayName: 'frontend',

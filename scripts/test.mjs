@@ -1,6 +1,8 @@
 // `npm test`: every test that needs no browser, on PGlite, or on DATABASE_URL when set.
 //
-// Jest writes its verdict to a JSON file as well as the screen. Jest under
+// Jest writes its verdict to a JSON file as well as the screen, and that verdict decides: exit 0
+// without a passing verdict fails; a non-zero exit with a passing verdict is explained (code
+// under test writing process.exitCode — see backend/src/testing/exit-code-watch.ts). Jest under
 // --experimental-vm-modules is known to crash in node's own teardown now and then (a signal
 // after the summary, nodejs/node#43083, jestjs/jest#10662); spawnSync then reports no exit
 // status and the run used to end with a bare exit 1 after "all passed". Now the cause is printed,
@@ -35,6 +37,11 @@ function readVerdict() {
 const verdict = readVerdict();
 rmSync(verdictDir, { recursive: true, force: true });
 if (result.error) console.error(`npm test: jest could not run: ${result.error.message}`);
+if (result.status === 0 && verdict?.success !== true) {
+  // An exit code cleared by the backend's exit-code watch must not hide a run that never finished.
+  console.error('npm test: jest exited with 0 but wrote no passing verdict; the run fails.');
+  process.exit(1);
+}
 if (result.status !== null) {
   if (result.status !== 0 && verdict?.success === true) {
     // Say why, rather than leave a bare exit code under a summary that reads "all passed".
