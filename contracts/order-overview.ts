@@ -103,6 +103,3 @@ export interface OrderOverview {
 }
 
 export const OVERVIEW_SCAN_LIMIT = 200;
-
-/** The overview's path in the app (the route table has the pattern). */
-export const orderOverviewPath = (id: number | string): string => `/production/orderOverview/${id}`;
