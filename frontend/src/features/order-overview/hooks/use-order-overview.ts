@@ -40,6 +40,11 @@ export function useOrderOverview(
 
   const load = useCallback(
     async (quiet: boolean) => {
+      // The page shows "does not exist" for an id that cannot be one, without asking the server.
+      if (!Number.isInteger(id) || id <= 0) {
+        setLoading(false);
+        return;
+      }
       const request = ++latestRequest.current;
       if (!quiet) setLoading(true);
       const differenceRequest = withDifference ? fetchDifference(id).then((order) => ({ kind: 'ready', order }) as const, () => ({ kind: 'unavailable' }) as const) : null;
