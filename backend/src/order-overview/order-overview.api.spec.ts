@@ -143,7 +143,8 @@ describe('order overview (API)', () => {
   });
 
   it('follows review, the document and hiding (hidden orders stay viewable, marked hidden)', async () => {
-    await f.data(f.post('productionOrder/review', { id: orderId, confirmWithoutDocument: 'true', reviewDate: '2026-01-10', note: '可以生产' }));
+    const { version } = (await overview(orderId)).body.data.order as OrderOverview['order'];
+    await f.data(f.post('productionOrder/review', { id: orderId, version, confirmWithoutDocument: 'true', reviewDate: '2026-01-10', note: '可以生产' }));
     await f.db.query(`UPDATE production_order SET document = 'test-document', document_uploaded_at = '2026-01-09T08:00:00Z' WHERE id = $1`, [orderId]);
     await f.data(f.post('productionOrder/hide', { ids: String(orderId) }));
     const body: OrderOverview = (await overview(orderId)).body.data;
