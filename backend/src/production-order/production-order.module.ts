@@ -8,5 +8,7 @@ import { ProductionOrderService } from './production-order.service.js';
 @Module({
   controllers: [ProductionOrderImportController, ProductionOrderController],
   providers: [ProductionOrderService, ProductionOrderImportService],
+  // The order overview composes the order detail.
+  exports: [ProductionOrderService],
 })
 export class ProductionOrderModule {}

@@ -53,6 +53,8 @@ describe('room policy', () => {
     ['order:9', ['ProductionOrder'], true],
     ['order:9', ['Schedule'], true],
     ['order:9', ['Scan'], true],
+    ['order:9', ['OrderOverview'], true],
+    ['productionOrders', ['OrderOverview'], false],
     ['order:9', ['SaleOrder', 'Home'], false],
     ['process:4', ['Schedule'], true],
     ['process:4', ['Scan'], true],

@@ -17,8 +17,8 @@ const USER_ROOM_PATTERN = /^user:([1-9]\d{0,9})$/;
 const PRODUCTION_ORDER_ROUTES = ['ProductionOrderIndex', 'OrderIndex', 'OrderReview', 'OrderHide', 'ScheduleIndex'];
 /** The list room also feeds the order-lines screen (sale-order-sub list, SaleOrderSub), which shows their production. */
 const PRODUCTION_ORDER_LIST_ROUTES = [...PRODUCTION_ORDER_ROUTES, 'SaleOrderSub'];
-/** One order's progress also shows at the scan station (scan lookup) — scanners hold Scan. */
-const ORDER_ROUTES = [...PRODUCTION_ORDER_ROUTES, 'Scan'];
+/** One order's progress also shows at the scan station (scan lookup) — scanners hold Scan — and on its overview. */
+const ORDER_ROUTES = [...PRODUCTION_ORDER_ROUTES, 'Scan', 'OrderOverview'];
 /** Sale orders: saleOrder list/detail (SaleOrderIndex) and the sale-order lines (SaleOrderSub). */
 const SALE_ORDER_ROUTES = ['SaleOrderIndex', 'SaleOrderSub'];
 /** The console's statistics (statistics/console is ForRoute HomeIndex). */

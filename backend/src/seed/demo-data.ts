@@ -145,6 +145,8 @@ export const DEMO_ROLES = [
       // "See delays before the customer does" (PRODUCT.md §1): the schedule and the boards, read only.
       'Schedule',
       'DashboardRedirect',
+      // One order seen whole (sales order, progress, scans): what following an order means.
+      'OrderOverview',
     ],
   },
   {
@@ -168,6 +170,7 @@ export const DEMO_ROLES = [
       // The wall boards and their settings.
       'DashboardRedirect',
       'SettingDashboard',
+      'OrderOverview',
     ],
   },
   {
@@ -175,14 +178,14 @@ export const DEMO_ROLES = [
     name: '车间组长 Floor lead',
     description: '扫描报工、查看本工序进度与看板 · Records progress at the station, sees the schedule and boards',
     // Which processes they may record is per user (their process list), not part of the role.
-    permissions: ['Home', 'Scan', 'Schedule', 'DashboardRedirect'],
+    permissions: ['Home', 'Scan', 'Schedule', 'DashboardRedirect', 'OrderOverview'],
   },
   {
     key: 'viewer',
     name: '只读 Viewer',
     description: '只看控制台、生产进度和看板，不能修改 · Console, schedule and boards; changes nothing',
     // Only screens whose endpoints read (statistics, schedule list/detail, boards).
-    permissions: ['Home', 'Schedule', 'DashboardRedirect'],
+    permissions: ['Home', 'Schedule', 'DashboardRedirect', 'OrderOverview'],
   },
 ] as const;
 

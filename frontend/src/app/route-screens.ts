@@ -31,6 +31,7 @@ const SCREENS: Record<string, Screen> = {
   OrderReview: screen(() => import('../features/orders/order-review/OrderReviewPage'), 'OrderReviewPage'),
   OrderHide: screen(() => import('../features/orders/order-hide/OrderHidePage'), 'OrderHidePage'),
   SaleOrderSub: screen(() => import('../features/orders/order-details/OrderDetailsPage'), 'OrderDetailsPage'),
+  OrderOverview: screen(() => import('../features/order-overview/components/OrderOverviewPage'), 'OrderOverviewPage'),
   ScheduleIndex: screen(() => import('../features/schedule/components/ScheduleListPage'), 'ScheduleListPage'),
   ScheduleUpdate: screen(() => import('../features/schedule/components/ScheduleUpdatePage'), 'ScheduleUpdatePage'),
   Scan: screen(() => import('../features/scan-station/components/ScanStationPage'), 'ScanStationPage'),

@@ -43,6 +43,11 @@ export interface AppRoute {
   entity?: string;
   /** The route a create/update screen belongs to: its menu entry and breadcrumb parent. */
   parent?: string;
+  /**
+   * A screen with a permission of its own but no sidebar entry (it is opened from other screens'
+   * rows): the group the permission screen and the breadcrumb place it in.
+   */
+  permissionGroup?: MenuGroupKey;
 }
 
 interface BaseEntity {
@@ -125,6 +130,8 @@ export const ORDER_PATHS = {
   orderReview: '/production/order/review',
   orderHide: '/production/orderHide',
   saleOrderSub: '/production/saleOrderSub',
+  /** One production order seen whole (issue 11), opened from every list of production orders. */
+  orderOverview: (id: number | string = ':id') => `/production/orderOverview/${id}`,
 } as const;
 
 /** Progress on the floor: schedule, scan station and the boards (PRODUCT.md §6). */
@@ -202,6 +209,7 @@ function orderRoutes(): AppRoute[] {
     orders('OrderReview', ORDER_PATHS.orderReview, 'orderReview', menu('pi pi-verified')),
     orders('OrderHide', ORDER_PATHS.orderHide, 'orderHide', menu('pi pi-eye-slash')),
     orders('SaleOrderSub', ORDER_PATHS.saleOrderSub, 'saleOrderSub', menu('pi pi-list')),
+    { name: 'OrderOverview', path: ORDER_PATHS.orderOverview(), titleKey: 'orderOverview:routes.overview', layout: 'main', permissionGroup: 'production' },
   ];
 }
 

@@ -32,7 +32,7 @@ export function breadcrumbOf(route: AppRoute | undefined): Crumb[] {
   if (!route) return [];
   const crumbs: Crumb[] = [];
   const parent = route.parent ? routeByName(route.parent) : undefined;
-  const group = (parent ?? route).menu?.group;
+  const group = (parent ?? route).menu?.group ?? route.permissionGroup;
   if (group) crumbs.push({ titleKey: MENU_GROUPS[group].titleKey });
   if (parent) crumbs.push({ titleKey: parent.titleKey, path: parent.path });
   crumbs.push({ titleKey: route.titleKey, path: route.path });

@@ -9,6 +9,7 @@ import { Skeleton } from 'primereact/skeleton';
 import type { ConsoleKpis, ConsoleOrder } from '@contracts/production';
 import { PRODUCTION_PATHS } from '../../../config/paths';
 import { kpiHref, topProcesses } from '../model/console-model';
+import { OrderOverviewIconLink } from '../../../components/OrderOverviewLink';
 
 function ListCard({ title, testId, more, children }: { title: string; testId: string; more?: ReactNode; children: ReactNode }) {
   return (
@@ -41,6 +42,7 @@ function OrderList({ orders, kind, language }: { orders: ConsoleOrder[]; kind: '
           <Link href={PRODUCTION_PATHS.scheduleUpdate(order.id)} className="console-order-no">
             {order.orderNo}
           </Link>
+          <OrderOverviewIconLink id={order.id} orderNo={order.orderNo} />
           <span className="console-order-what" title={`${order.customerLabel} · ${order.productName}`}>
             {order.customerLabel} · {order.productName}
           </span>

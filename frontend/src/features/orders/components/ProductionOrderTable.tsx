@@ -7,6 +7,7 @@ import { Tag } from 'primereact/tag';
 import { thumbnailUrl } from '@contracts/master-data';
 import type { ProductionOrder } from '@contracts/orders';
 import { DataList, type DataListColumn, type RowAction } from '../../../components/data-list';
+import { OrderOverviewLink, useOrderOverviewAction } from '../../../components/OrderOverviewLink';
 import { formatQuantity } from '../model/format';
 import type { useOrderList } from '../hooks/use-order-list';
 
@@ -58,6 +59,7 @@ export interface ProductionOrderTableProps {
 
 export function ProductionOrderTable({ listKey, list, extraColumns = [], actions, showFlags = true, selection, onSelectionChange }: ProductionOrderTableProps) {
   const { t, i18n } = useTranslation('orders');
+  const overviewAction = useOrderOverviewAction();
   const columns: DataListColumn<ProductionOrder>[] = [
     {
       key: 'orderNo',
@@ -67,7 +69,7 @@ export function ProductionOrderTable({ listKey, list, extraColumns = [], actions
       card: 'title',
       body: (row) => (
         <span className="order-no-cell">
-          <span className="order-no">{row.orderNo}</span>
+          <OrderOverviewLink id={row.id} orderNo={row.orderNo} />
           {showFlags && <ProductionOrderFlags order={row} />}
         </span>
       ),
@@ -104,7 +106,7 @@ export function ProductionOrderTable({ listKey, list, extraColumns = [], actions
       rows={list.rows}
       columns={columns}
       rowLabel={(row) => row.orderNo}
-      rowActions={actions}
+      rowActions={actions ? (row) => [...actions(row), ...overviewAction(row.id)] : undefined}
       tableProps={{ ...list.tableProps, rowClassName: (row: ProductionOrder) => ({ 'is-flagged': showFlags && row.flagged }) }}
       emptyMessage={t('list.empty')}
       selection={selection}

@@ -17,10 +17,12 @@ const localizedText = (key: string): Localized => ({
 export function buildRouteCatalogue(routes: readonly AppRoute[] = ROUTES): RouteCatalogue {
   const entries = new Map<string, RouteCatalogueEntry>();
   for (const route of routes) {
-    if (!route.menu || (ALWAYS_ALLOWED_ROUTE_NAMES as readonly string[]).includes(route.name)) continue;
+    // A screen opened only from other screens (the order overview) still has its own tick.
+    const place = route.menu ?? (route.permissionGroup ? { group: route.permissionGroup } : undefined);
+    if (!place || (ALWAYS_ALLOWED_ROUTE_NAMES as readonly string[]).includes(route.name)) continue;
     const name = permissionNameOf(route.name);
     if (entries.has(name)) continue;
-    const group = route.menu.group ?? '';
+    const group = place.group ?? '';
     const entry: RouteCatalogueEntry = { name, group, title: localizedText(route.titleKey) };
     if (group) entry.groupTitle = localizedText(MENU_GROUPS[group].titleKey);
     entries.set(name, entry);

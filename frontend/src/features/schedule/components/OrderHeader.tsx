@@ -7,6 +7,7 @@ import { Tag } from 'primereact/tag';
 import { thumbnailUrl } from '@contracts/master-data';
 import type { ProgressRow } from '@contracts/production';
 import { ProgressBarThin, StatusTag } from './StatusTag';
+import { OrderOverviewIconLink } from '../../../components/OrderOverviewLink';
 
 export function OrderHeader({ row }: { row: ProgressRow }) {
   const { t, i18n } = useTranslation('schedule');
@@ -26,6 +27,7 @@ export function OrderHeader({ row }: { row: ProgressRow }) {
             <span className="order-no order-header-no" data-testid="order-no">
               {row.orderNo}
             </span>
+            <OrderOverviewIconLink id={row.id} orderNo={row.orderNo} />
             <StatusTag status={row.status} />
             {row.completed && <Tag severity="success" icon="pi pi-check" value={t('detail.completed')} />}
             <Tag severity={row.reviewed ? 'success' : 'warning'} icon={row.reviewed ? 'pi pi-verified' : 'pi pi-clock'} value={row.reviewed ? t('flags.reviewed') : t('flags.notReviewed')} data-testid="flag-reviewed" />

@@ -18,6 +18,7 @@ import { LiveBadge } from '../../../components/LiveBadge';
 import { ProgressCell } from './ProgressCell';
 import { ScheduleTotals, StatusLegend } from './ScheduleTotals';
 import { ProgressBarThin } from './StatusTag';
+import { OrderOverviewIconLink } from '../../../components/OrderOverviewLink';
 import '../../orders/orders.css';
 import '../schedule.css';
 
@@ -44,6 +45,7 @@ export function ScheduleListPage(_props: RouteScreenProps) {
             <Link href={PRODUCTION_PATHS.scheduleUpdate(row.id)} className="order-no order-link" data-testid={`order-link-${row.id}`}>
               {row.orderNo}
             </Link>
+            <OrderOverviewIconLink id={row.id} orderNo={row.orderNo} />
             {!row.reviewed && <i className="pi pi-exclamation-triangle schedule-flag" title={t('flags.notReviewed')} aria-label={t('flags.notReviewed')} />}
             {!row.hasDocument && <i className="pi pi-image schedule-flag" title={t('flags.noDocument')} aria-label={t('flags.noDocument')} />}
           </span>
