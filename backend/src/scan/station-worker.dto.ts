@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { BADGE_PREFIX } from '../../../contracts/appraisal.js';
+import { BADGE_PREFIX, type StationWorker } from '../../../contracts/appraisal.js';
 import type { Localized } from '../../../contracts/master-data.js';
 import { ToInteger, Trim } from '../common/http/form-transforms.js';
 
@@ -30,4 +30,13 @@ export class StationWorkersQueryDto {
   static fieldLabels = LABELS;
 
   @ApiProperty({ type: 'integer' }) @ToInteger() @IsDefined() @IsInt() @Min(1) @Max(2_147_483_647) processId: number;
+}
+
+/** What the OpenAPI document says a station worker is (contracts/appraisal.ts StationWorker). */
+export class StationWorkerDto implements StationWorker {
+  @ApiProperty({ type: 'integer' }) id: number;
+  @ApiProperty({ description: 'nickname, else username' }) name: string;
+  @ApiProperty() username: string;
+  @ApiPropertyOptional({ type: 'string', nullable: true }) departmentName: string | null;
+  @ApiProperty({ type: 'integer', isArray: true, description: 'processes the worker may execute' }) processIds: number[];
 }
