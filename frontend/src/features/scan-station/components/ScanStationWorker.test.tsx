@@ -100,7 +100,7 @@ describe('scan station: the worker', () => {
 
   it('keeps the worker across a reload of the station, and signing out clears them', async () => {
     window.localStorage.setItem('stitchboard.scan.worker', JSON.stringify(FANG));
-    const { api, view } = setup();
+    const { view } = setup();
     expect(await screen.findByTestId('scan-worker-name')).toHaveTextContent('阿芳');
     fireEvent.click(screen.getByTestId('scan-worker-sign-out'));
     expect(screen.getByTestId('scan-worker-name')).toHaveTextContent('未指定');
@@ -108,7 +108,7 @@ describe('scan station: the worker', () => {
     view.unmount();
 
     // Without a worker, the scans are the account's own: no workerId is sent.
-    setup();
+    const { api } = setup();
     await screen.findByTestId('process-P02');
     await scan('PO-1');
     await waitFor(() => expect(screen.getByTestId('scan-station')).toHaveAttribute('data-phase', 'ready'));
