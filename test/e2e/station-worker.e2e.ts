@@ -170,7 +170,9 @@ describe('a shared scan station: the worker', () => {
       const panel = page.locator('.p-dropdown-panel');
       await panel.waitFor();
       await panel.locator('.p-dropdown-item', { hasText: workers.cutter.name }).waitFor({ timeout: ANSWER_MS });
+      // The keys go to the list's filter: only the cutter is left.
       await page.keyboard.type(`阿强 ${tag}`);
+      await page.waitForFunction(() => document.querySelectorAll('.p-dropdown-panel .p-dropdown-item').length === 1);
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       await page.locator('[data-testid=scan-worker-name]', { hasText: workers.cutter.name }).waitFor();

@@ -91,6 +91,10 @@ export function WorkerBar({ worker, today, processId, processName, onChoose, onS
                 if (chosen) onChoose(chosen);
                 close();
               }}
+              onShow={() => {
+                // Typing filters the list: the filter field takes the keys, arrows and Enter pick.
+                dropdown.current?.getOverlay()?.querySelector<HTMLInputElement>('.p-dropdown-filter')?.focus();
+              }}
               onHide={() => {
                 // Esc or a click outside: back to the bar, nothing changed.
                 window.setTimeout(close, 0);
