@@ -22,6 +22,11 @@ export interface UserRecord {
   permissions: string[];
   processIds: number[];
   attachmentProcessIds: number[];
+  /**
+   * The worker badge's code (list and detail, for holders of `User`): the badge QR holds
+   * `SBW1:<badgeCode>` (contracts/appraisal.ts). POST /api/admin/user/:id/badge renews it.
+   */
+  badgeCode?: string;
   createdAt: string;
   updatedAt: string;
 }

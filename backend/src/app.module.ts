@@ -31,6 +31,7 @@ import { BoardModule } from './board/board.module.js';
 import { ScheduleModule } from './schedule/schedule.module.js';
 import { StatisticsModule } from './statistics/statistics.module.js';
 import { ScanModule } from './scan/scan.module.js';
+import { StationWorkerModule } from './scan/station-worker.module.js';
 import { staticCacheHeaders } from './common/http/static-delivery.js';
 import { OrderOverviewModule } from './order-overview/order-overview.module.js';
 
@@ -57,6 +58,7 @@ export class AppModule {
         UploadModule,
         ProductionOrderModule,
         ScanModule,
+        StationWorkerModule,
         RealtimeModule,
         OrderNumberModule,
         SaleOrderModule,

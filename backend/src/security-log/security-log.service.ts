@@ -11,6 +11,7 @@ export type SecurityAction =
   | 'user.update'
   | 'user.disable'
   | 'user.delete'
+  | 'user.badgeRenew'
   | 'boardKey.rotate';
 
 export type SecurityResult = 'success' | 'failure' | 'refused';

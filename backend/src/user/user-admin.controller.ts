@@ -1,13 +1,13 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { MasterRecord } from '../../../contracts/master-data.js';
 import { CurrentUser, ForRoute, SuccessMessage, type AuthenticatedUser } from '../common/http/route-access.decorators.js';
 import { bodyPipe } from '../common/http/validation-pipe.js';
-import { masterDataServiceToken } from '../master-data/master-data.controller-factory.js';
+import { masterDataServiceToken, RecordIdDto } from '../master-data/master-data.controller-factory.js';
 import { ResetPasswordDto, UpdatePermissionDto } from './user-admin.dto.js';
 import type { UserAdminService } from './user-admin.service.js';
 
-/** What users have beyond the generic CRUD: a password reset and the permission screen's save. */
+/** What users have beyond the generic CRUD: a password reset, the permission screen's save and badge renewal. */
 @ApiTags('master data: user')
 @Controller('admin/user')
 export class UserAdminController {
@@ -32,5 +32,14 @@ export class UserAdminController {
   @ApiBody({ type: UpdatePermissionDto })
   updatePermission(@Body(bodyPipe(UpdatePermissionDto)) body: UpdatePermissionDto, @CurrentUser() actor: AuthenticatedUser): Promise<MasterRecord> {
     return this.users.updatePermission(body, actor);
+  }
+
+  @Post(':id/badge')
+  @HttpCode(200)
+  @ForRoute('UserUpdate')
+  @SuccessMessage('messages.saveSuccess')
+  @ApiOperation({ summary: "Give a user a new badge code (a lost badge): the old badge QR stops working; answers the user with badgeCode" })
+  renewBadge(@Param(bodyPipe(RecordIdDto)) params: RecordIdDto, @CurrentUser() actor: AuthenticatedUser): Promise<MasterRecord> {
+    return this.users.renewBadge(params.id, actor);
   }
 }

@@ -1,5 +1,5 @@
 import { DataSource, type EntityManager } from 'typeorm';
-import type { MasterDataDefinition, MasterRecord } from '../../../contracts/master-data.js';
+import type { ListPage, MasterDataDefinition, MasterRecord } from '../../../contracts/master-data.js';
 import { ROOMS } from '../../../contracts/events.js';
 import { PERMISSION_ADMIN, USER_DEFINITION } from '../../../contracts/users.js';
 import type { PasswordHasher } from '../auth/password-hasher.js';
@@ -10,6 +10,7 @@ import type { AuthenticatedUser } from '../common/http/route-access.decorators.j
 import { EventBus } from '../events/event-bus.service.js';
 import { UnitOfWork, type Transaction } from '../events/unit-of-work.service.js';
 import { MasterDataService, type WriteValues } from '../master-data/master-data.service.js';
+import type { ParsedListQuery } from '../master-data/list-query.js';
 import { ReferenceGuard } from '../master-data/reference-guard.js';
 import { assertMayGrant, assertNoSelfEscalation, assertPermissionAdminRemains, effectivePermissionsSql, PERMISSION_ADMINS_LOCK } from '../role/access-rules.js';
 import type { RoleRepository } from '../role/role.repository.js';
@@ -22,10 +23,11 @@ interface AccessColumns {
   attachment_process_ids: number[];
   role_ids: number[];
   effective_permissions: string[];
+  badge_code: string;
 }
 
 // What the permission screen shows of a user: extra pages, processes, roles and the union.
-const ACCESS_COLUMNS = `SELECT u.permissions, u.process_ids, u.attachment_process_ids,
+const ACCESS_COLUMNS = `SELECT u.permissions, u.process_ids, u.attachment_process_ids, u.badge_code,
          ARRAY(SELECT ur.role_id FROM app_user_role ur WHERE ur.user_id = u.id ORDER BY 1) AS role_ids,
          ${effectivePermissionsSql('u')} AS effective_permissions
     FROM app_user u WHERE u.id = $1`;
@@ -56,6 +58,32 @@ export class UserAdminService extends MasterDataService {
     private readonly roles: RoleRepository,
   ) {
     super(definition, dataSource, unitOfWork, references);
+  }
+
+  /** The list with each user's badge code (for printing badges from it). */
+  override async list(query: ParsedListQuery): Promise<ListPage<MasterRecord>> {
+    const page = await super.list(query);
+    const rows: { id: number; badge_code: string }[] = page.list.length
+      ? await this.dataSource.query(`SELECT id, badge_code FROM app_user WHERE id = ANY ($1::int[])`, [page.list.map((row) => row.id)])
+      : [];
+    const codes = new Map(rows.map((row) => [row.id, row.badge_code]));
+    return { ...page, list: page.list.map((row) => ({ ...row, badgeCode: codes.get(row.id) ?? null })) };
+  }
+
+  /**
+   * A new badge code for the user (a lost or shared badge): the old badge stops working at once.
+   * Not a version change — the badge is not part of the user's form, so an open edit of the
+   * same user still saves.
+   */
+  async renewBadge(id: number, actor: AuthenticatedUser): Promise<MasterRecord> {
+    return this.logged('user.badgeRenew', id, actor, () =>
+      this.write(async (tx) => {
+        const rows: unknown = await tx.manager.query(`UPDATE app_user SET badge_code = DEFAULT, updated_at = now() WHERE id = $1`, [id]);
+        if (!Array.isArray(rows) || rows[1] === 0) throw new DomainException('notFound');
+        tx.publish('masterData.changed', { entity: 'user', id, action: 'updated' }, [ROOMS.masterData('user')]);
+        return this.withDetails(tx.manager, (await this.repository.findById(tx.manager, id))!);
+      }),
+    );
   }
 
   override async options(): Promise<{ id: number; code: string; name: string }[]> {
@@ -211,6 +239,7 @@ export class UserAdminService extends MasterDataService {
       attachmentProcessIds: access?.attachment_process_ids ?? [],
       roleIds: access?.role_ids ?? [],
       effectivePermissions: access?.effective_permissions ?? [],
+      badgeCode: access?.badge_code ?? null,
     };
   }
 

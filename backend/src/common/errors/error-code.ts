@@ -46,6 +46,7 @@ export const ERRORS = {
   importBusy: { status: 429, key: 'errors.importBusy' },
   importTooLarge: { status: 400, key: 'errors.importTooLarge' },
   workerNotAllowed: { status: 403, key: 'errors.workerNotAllowed' },
+  badgeUnknown: { status: 404, key: 'errors.badgeUnknown' },
   internal: { status: 500, key: 'errors.internal' },
   unavailable: { status: 503, key: 'errors.unavailable' },
   databaseUnavailable: { status: 503, key: 'errors.databaseUnavailable' },

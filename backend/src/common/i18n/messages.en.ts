@@ -42,6 +42,7 @@ export const en: MessageCatalogue = {
     importBusy: 'Another import is running; try again in a moment',
     importTooLarge: 'The Excel file is too large to import: {{reason}}',
     workerNotAllowed: 'The selected worker may not execute this process',
+    badgeUnknown: 'No active worker has this badge (it may have been renewed, or the worker disabled)',
     internal: 'Internal server error, please try again (reference {{correlationId}})',
     unavailable: 'The service is unavailable, please try again later',
     shuttingDown: 'This server is restarting, please retry in a moment',

@@ -41,6 +41,7 @@ export const zhCN = {
     importBusy: '另一个导入正在进行，请稍后再试',
     importTooLarge: 'Excel 文件过大，无法导入：{{reason}}',
     workerNotAllowed: '所选工人无权执行此工序',
+    badgeUnknown: '工牌无效：没有对应的在职员工（工牌可能已更换，或员工已停用）',
     internal: '服务器内部错误，请稍后重试（编号 {{correlationId}}）',
     unavailable: '服务暂不可用，请稍后重试',
     shuttingDown: '服务器正在重启，请稍后重试',

@@ -20,6 +20,7 @@ import { useSession } from '../../../lib/session';
 import { deleteMasterData } from '../api/delete-master-data';
 import { exportMasterData } from '../api/export-master-data';
 import { getMasterDataList } from '../api/get-master-data-list';
+import { listExtensionOf } from '../extensions/registry';
 import { useMasterDataChanges } from '../hooks/use-master-data-changes';
 import { definitionOf, localized } from '../model/definitions';
 import { columnClassOf, formatNumber, hasKeywordSearch, isSortable, listColumns } from '../model/fields';
@@ -62,6 +63,9 @@ export function MasterDataList({ definition }: { definition: MasterDataDefinitio
   const [exporting, setExporting] = useState(false);
   const [reloadTick, setReloadTick] = useState(0);
   const request = useRef<AbortController | null>(null);
+  // Row actions an entity adds (a user's badge), and the one of its dialogs that is open.
+  const listExtension = listExtensionOf(entity);
+  const [extensionDialog, setExtensionDialog] = useState<{ row: MasterRecord; action: string } | null>(null);
 
   useEffect(() => saveListState(entity, state), [entity, state]);
 
@@ -263,9 +267,10 @@ export function MasterDataList({ definition }: { definition: MasterDataDefinitio
         columns={columns}
         rowLabel={recordTitle}
         rowActions={
-          canUpdate || canDelete
+          canUpdate || canDelete || listExtension
             ? (row) => [
                 ...(canUpdate ? [{ key: 'edit', label: t('list.edit'), icon: 'pi pi-pencil', inline: true, onSelect: () => navigate(basePath(entity, 'update', row.id)), testId: `edit-${row.id}` }] : []),
+                ...(listExtension?.rowActions(row, { t, canUpdate, open: (action) => setExtensionDialog({ row, action }) }) ?? []),
                 ...(canDelete ? [{ key: 'delete', label: t('list.delete'), icon: 'pi pi-trash', danger: true, onSelect: () => confirmDelete(row) }] : []),
               ]
             : undefined
@@ -291,6 +296,9 @@ export function MasterDataList({ definition }: { definition: MasterDataDefinitio
         minTableWidth={640}
         testId="master-data-table"
       />
+      {listExtension && extensionDialog && (
+        <listExtension.Dialog key={`${extensionDialog.row.id}-${extensionDialog.action}`} row={extensionDialog.row} action={extensionDialog.action} onHide={() => setExtensionDialog(null)} />
+      )}
     </div>
   );
 }

@@ -4,22 +4,25 @@
 // in colour and sound. A code arriving while a quantity waits is a new scan, never a number
 // (model/station-input.ts decides from the keys' timing and format); Esc cancels the quantity.
 // Scans without an answer wait in a local queue and are sent later with their original ids
-// (see model/scan-queue.ts).
+// (see model/scan-queue.ts). On a PC shared by many workers, a badge read (SBW1:…) or the pick
+// list names the worker the scans are credited to (WorkerBar, hooks/use-station-worker.ts).
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import type { RouteScreenProps } from '../../../config/paths';
 import { useScanStation } from '../hooks/use-scan-station';
+import { useStationWorker, type StationWorkerState } from '../hooks/use-station-worker';
 import { cameraScanMode } from '../model/camera';
 import { unlockAudio } from '../model/feedback';
 import { remainingOf } from '../model/remaining';
-import { BURST_GAP_MS, classifyQuantityEnter, classifyQuantityKey, rememberKey, type KeyStroke } from '../model/station-input';
+import { BURST_GAP_MS, classifyQuantityEnter, classifyQuantityKey, classifyStationCode, rememberKey, type KeyStroke } from '../model/station-input';
 import { CameraScanner } from './CameraScanner';
 import { OrderCard } from './OrderCard';
 import { ProcessPicker } from './ProcessPicker';
 import { QuantityPad } from './QuantityPad';
 import { QueuePanel } from './QueuePanel';
 import { RecentScans } from './RecentScans';
+import { WorkerBar } from './WorkerBar';
 import '../scan-station.css';
 
 const isTouchDevice = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
@@ -27,7 +30,8 @@ const isTouchDevice = () => typeof window !== 'undefined' && typeof window.match
 /** Focus may stay in these; anywhere else the scan field takes it back. */
 function keepsFocus(element: Element | null): boolean {
   if (!element || element === document.body) return false;
-  if (element.closest('.p-dialog, .p-confirm-dialog, .layout-topbar, .layout-sidebar, .p-dropdown-panel')) return true;
+  // The worker bar too: a keyboard user tabs back from the scan field to Change / Sign out.
+  if (element.closest('.p-dialog, .p-confirm-dialog, .layout-topbar, .layout-sidebar, .p-dropdown-panel, .scan-worker')) return true;
   return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement;
 }
 
@@ -41,7 +45,15 @@ function strayTypingTarget(target: EventTarget | null, root: HTMLElement | null)
 
 export function ScanStationPage(_props: RouteScreenProps) {
   const { t } = useTranslation('scanStation');
-  const station = useScanStation();
+  // The worker hook needs the station's process and account, the station the worker: a ref
+  // joins them, read when a scan is sent.
+  const workerRef = useRef<StationWorkerState | null>(null);
+  const station = useScanStation({
+    workerId: () => workerRef.current?.worker?.id ?? null,
+    onRecorded: () => workerRef.current?.refreshToday(),
+  });
+  const stationWorker = useStationWorker(station.processId, station.ownerId);
+  workerRef.current = stationWorker;
   const { phase, order, quantity, feedback, dropped } = station;
   const [code, setCode] = useState('');
   const [cameraOpen, setCameraOpen] = useState(false);
@@ -121,11 +133,30 @@ export function ScanStationPage(_props: RouteScreenProps) {
     return stop;
   }, []);
 
+  /** A badge read: the worker changes; an order waiting for its quantity stays as it was. */
+  const readBadge = async (badge: string) => {
+    const outcome = await stationWorker.identify(badge);
+    if (outcome.ok) {
+      station.say({ kind: 'info', title: t('worker.switched', { name: outcome.worker.name }), detail: t('worker.switchedDetail', { name: outcome.worker.name }) }, false);
+    } else {
+      station.say({ kind: 'refused', title: outcome.offline ? t('worker.badgeOffline') : t('worker.badgeRefused'), detail: outcome.offline ? undefined : outcome.message });
+    }
+    refocus();
+  };
+
   const submitCode = (text: string, pendingQuantity?: number) => {
     setCode('');
     carried.current = null;
     // On a phone the keyboard was opened to type one number: close it again.
     if (touch) setKeyboard(false);
+    const read = classifyStationCode(text);
+    if (read.kind === 'badge') {
+      // The quantity a scanner's burst overwrote is put back (pendingQuantity); it stays pending.
+      if (pendingQuantity !== undefined && pending) station.setQuantity(pendingQuantity);
+      void readBadge(read.badge);
+      refocus();
+      return;
+    }
     const started = station.handleCode(text, pendingQuantity);
     // A code that was refused leaves the pending quantity pending: back to it.
     if (!started) refocus();
@@ -228,6 +259,21 @@ export function ScanStationPage(_props: RouteScreenProps) {
       </header>
 
       <ProcessPicker processes={station.myProcesses} state={station.processesState} selected={station.processId} onSelect={station.chooseProcess} />
+
+      {!noProcess && (
+        <WorkerBar
+          worker={stationWorker.worker}
+          today={stationWorker.today}
+          processId={station.processId}
+          processName={selectedProcess?.name ?? ''}
+          onChoose={(worker) => {
+            stationWorker.choose(worker);
+            station.say({ kind: 'info', title: t('worker.switched', { name: worker.name }), detail: t('worker.switchedDetail', { name: worker.name }) }, false);
+          }}
+          onSignOut={stationWorker.signOut}
+          onDone={refocus}
+        />
+      )}
 
       {noProcess ? null : (
         <div className="scan-grid">

@@ -82,8 +82,18 @@ function settledState(scan: RecentScan, snapshot: QueueSnapshot): RecentScan['st
   return snapshot.refused.some(reverses) ? 'recorded' : 'reversed';
 }
 
-export function useScanStation() {
+export interface ScanStationOptions {
+  /** The worker a scan is credited to, asked when it is sent (a shared station, issue 11); the caller when null. */
+  workerId?: () => number | null;
+  /** A scan was recorded (now or later from the queue): the worker's numbers today moved. */
+  onRecorded?: () => void;
+}
+
+export function useScanStation(options: ScanStationOptions = {}) {
   const { t } = useTranslation('scanStation');
+  // Read at the moment of use, so a worker switched between renders is the one credited.
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
   const online = useOnline();
   const [deviceId] = useState(getDeviceId);
   const [ownerId, setOwnerId] = useState<number | null>(null);
@@ -165,6 +175,7 @@ export function useScanStation() {
           say({ kind: 'refused', title: t('result.queuedRefused', { orderNo: entry.label.orderNo, process: entry.label.processName }), detail: event.failure.message });
           return;
         }
+        optionsRef.current.onRecorded?.();
         const current = orderRef.current;
         const { result } = event;
         if (current?.lookup && current.lookup.row.id === result.order.id) {
@@ -308,6 +319,7 @@ export function useScanStation() {
       quantity,
       colorId: colorId ?? undefined,
       sizeId: sizeId ?? undefined,
+      workerId: optionsRef.current.workerId?.() ?? undefined,
       deviceId,
       scannedAt: new Date().toISOString(),
     };
@@ -322,6 +334,7 @@ export function useScanStation() {
         const { step } = outcome.result;
         setOrder((current) => (current && current.lookup && current.orderNo === order.orderNo ? { ...current, lookup: applyScanResult(current.lookup, outcome.result, { colorId, sizeId }) } : current));
         setRecent((list) => [entry, ...list]);
+        optionsRef.current.onRecorded?.();
         say({ kind: 'success', title: t('result.recorded', { quantity }), detail: t('result.recordedDetail', { orderNo: order.orderNo, process: name, done: step.done, planned: step.planned }) });
         setPhase('done');
       } else if (outcome.status === 'refused') {
@@ -387,6 +400,7 @@ export function useScanStation() {
       });
       if (outcome.status === 'recorded') {
         mark('reversed');
+        optionsRef.current.onRecorded?.();
         const result = outcome.result;
         setOrder((current) =>
           current && current.lookup && current.orderNo === scan.orderNo ? { ...current, lookup: applyScanResult(current.lookup, result) } : current,
@@ -403,6 +417,7 @@ export function useScanStation() {
   );
 
   return {
+    say,
     deviceId,
     online,
     ownerId,

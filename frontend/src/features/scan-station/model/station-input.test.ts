@@ -1,5 +1,5 @@
 import { encodeTicket } from '@contracts/production';
-import { BURST_GAP_MS, classifyQuantityEnter, classifyQuantityKey, looksLikeCode, rememberKey, trailingBurst, type KeyStroke } from './station-input';
+import { BURST_GAP_MS, classifyQuantityEnter, classifyQuantityKey, classifyStationCode, looksLikeCode, rememberKey, trailingBurst, type KeyStroke } from './station-input';
 
 /** Keys typed `gap` ms apart from `start`; returns the strokes and the time of the next key. */
 function typed(text: string, gap: number, start = 1_000): { strokes: KeyStroke[]; next: number } {
@@ -101,5 +101,28 @@ describe('what cannot be a quantity', () => {
     expect(looksLikeCode('100000')).toBe(false);
     expect(looksLikeCode('12')).toBe(false);
     expect(looksLikeCode('  ')).toBe(false);
+  });
+});
+
+describe('reading a whole code at the station: badge or order', () => {
+  it('reads a worker badge, whatever the case and the scanner adds around it', () => {
+    expect(classifyStationCode('SBW1:3F9A0C21B7D4E8F6A2C1')).toEqual({ kind: 'badge', badge: 'SBW1:3F9A0C21B7D4E8F6A2C1' });
+    // Caps Lock on: the scanner types it lower-case; a CR and spaces around it.
+    expect(classifyStationCode(' sbw1:3f9a0c21b7d4e8f6a2c1\r')).toEqual({ kind: 'badge', badge: 'SBW1:3F9A0C21B7D4E8F6A2C1' });
+    expect(classifyStationCode('\u001dSBW1:A\u001d')).toEqual({ kind: 'badge', badge: 'SBW1:A' });
+  });
+
+  it('leaves tickets, order numbers and near-misses to the order reading', () => {
+    for (const text of ['SB1|PO202611-0001|P03', 'PO202611-0001', '20261107', 'SBW1:', 'SBW1:ABC-DEF', 'SBW2:ABC', `SBW1:${'A'.repeat(33)}`, 'xSBW1:ABC', 'SBW1:AB C']) {
+      expect(classifyStationCode(text)).toEqual({ kind: 'order', text });
+    }
+  });
+
+  it('moves a badge typed by a wedge into the quantity field to the scan field at its first letter', () => {
+    // The quantity field sees "S" first: not a digit, so the code goes on in the scan field.
+    expect(classifyQuantityKey([], 'S', 1_000)).toEqual({ kind: 'code', text: 'S' });
+    const { strokes, next } = typed('SBW1:3F9A', WEDGE_MS);
+    expect(classifyQuantityEnter(strokes, next)).toEqual({ kind: 'scan', text: 'SBW1:3F9A', source: 'burst' });
+    expect(classifyStationCode('SBW1:3F9A').kind).toBe('badge');
   });
 });

@@ -3,6 +3,7 @@
 // quantity field, so a second ticket scanned there must be read as a scan, not as a number
 // (issue 10: "12" + Enter was read as order number 12). Pure functions of the keys and their
 // times, so the decision is tested without a browser.
+import { BADGE_PREFIX } from '@contracts/appraisal';
 import { MAX_SCAN_QUANTITY, TICKET_PREFIX } from '@contracts/production';
 
 /** One printable key typed into the quantity field, with its time (ms, performance.now()). */
@@ -88,4 +89,22 @@ export function rememberKey(strokes: readonly KeyStroke[], key: string, at: numb
   // Shift and friends come between a scanner's characters too; Backspace and arrows are a person editing.
   if (key === 'Shift' || key === 'Control' || key === 'Alt' || key === 'CapsLock' || key === 'Unidentified') return [...strokes];
   return [];
+}
+
+/** A worker badge's QR (`SBW1:<code>`, contracts/appraisal.ts): 1–32 letters or digits after the prefix. */
+const BADGE_READ = new RegExp(`^${BADGE_PREFIX}:([A-Za-z0-9]{1,32})$`, 'i');
+
+/**
+ * What a whole code read at the station is: a worker's badge (switch the worker; a quantity
+ * waiting stays pending) or anything else, which goes on to be read as a ticket or an order
+ * number. Control characters a scanner adds (CR, GS) and surrounding spaces are dropped; a
+ * scanner with Caps Lock on sends the badge lower-case, which still is one.
+ */
+export type StationCode = { kind: 'badge'; badge: string } | { kind: 'order'; text: string };
+
+export function classifyStationCode(text: string): StationCode {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = text.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const badge = BADGE_READ.exec(cleaned);
+  return badge ? { kind: 'badge', badge: `${BADGE_PREFIX}:${badge[1].toUpperCase()}` } : { kind: 'order', text };
 }
