@@ -145,6 +145,8 @@ export const DEMO_ROLES = [
       // "See delays before the customer does" (PRODUCT.md §1): the schedule and the boards, read only.
       'Schedule',
       'DashboardRedirect',
+      // Short or over per colour and size before shipping: what they answer the customer with.
+      'StatisticsDifference',
     ],
   },
   {
@@ -168,6 +170,8 @@ export const DEMO_ROLES = [
       // The wall boards and their settings.
       'DashboardRedirect',
       'SettingDashboard',
+      // Ordered vs cut vs finished vs in stock vs shipped (PRODUCT.md §1).
+      'StatisticsDifference',
     ],
   },
   {
