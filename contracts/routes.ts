@@ -47,6 +47,7 @@ export const PERMISSION_NAMES = [
   'SaleOrderSub',
   'Schedule',
   'DashboardRedirect',
+  'StatisticsDifference',
   'Scan',
   'Setting',
   'SettingDashboard',

@@ -20,9 +20,14 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-export async function bootBenchApp(): Promise<BenchApp> {
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'sb_bench') : null;
-  const databaseUrl = scratch?.url;
+export interface BenchAppOptions {
+  /** Run on this (empty) database as it is, instead of a scratch one (a database the operator created for the bench). */
+  databaseUrl?: string;
+}
+
+export async function bootBenchApp(options: BenchAppOptions = {}): Promise<BenchApp> {
+  const scratch = !options.databaseUrl && process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'sb_bench') : null;
+  const databaseUrl = options.databaseUrl ?? scratch?.url;
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',

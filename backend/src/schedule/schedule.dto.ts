@@ -39,10 +39,10 @@ const SCHEDULE_LABELS: Record<string, Localized> = {
  * A blank query value means the filter is not set (list screens send every filter field). Listed
  * first, it runs before the type conversion below it.
  */
-const BlankAsUnset = () => Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? undefined : (value as unknown)));
+export const BlankAsUnset = () => Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? undefined : (value as unknown)));
 
 /** A real calendar day written YYYY-MM-DD (2025-02-30 is refused). */
-const IsCalendarDay = () => ValidateBy({ name: 'isCalendarDay', validator: { validate: (value) => typeof value === 'string' && isCalendarDate(value) } });
+export const IsCalendarDay = () => ValidateBy({ name: 'isCalendarDay', validator: { validate: (value) => typeof value === 'string' && isCalendarDate(value) } });
 
 /** GET /api/admin/schedule/list: shown orders with their progress per process (defaults: ScheduleService). */
 export class ScheduleListQueryDto {

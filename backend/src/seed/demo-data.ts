@@ -147,6 +147,8 @@ export const DEMO_ROLES = [
       'DashboardRedirect',
       // One order seen whole (sales order, progress, scans): what following an order means.
       'OrderOverview',
+      // Short or over per colour and size before shipping: what they answer the customer with.
+      'StatisticsDifference',
     ],
   },
   {
@@ -171,6 +173,8 @@ export const DEMO_ROLES = [
       'DashboardRedirect',
       'SettingDashboard',
       'OrderOverview',
+      // Ordered vs cut vs finished vs in stock vs shipped (PRODUCT.md §1).
+      'StatisticsDifference',
     ],
   },
   {

@@ -92,6 +92,8 @@ export const ERRORS = {
   roleInUse: { status: 409, key: 'errors.roleInUse' },
   cannotGainOwnPermissions: { status: 403, key: 'errors.cannotGainOwnPermissions' },
   adminRoleNeedsAdmin: { status: 403, key: 'errors.adminRoleNeedsAdmin' },
+  // Statistics.
+  exportTooLarge: { status: 400, key: 'errors.exportTooLarge' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -85,6 +85,7 @@ export const en: MessageCatalogue = {
     roleInUse: 'Role "{{role}}" is held by {{count}} user(s) ({{users}}); take it from them first, then delete it',
     cannotGainOwnPermissions: 'You cannot give yourself screens you do not already have; ask another administrator',
     adminRoleNeedsAdmin: 'Only a user who may edit permissions can grant a role that includes editing permissions',
+    exportTooLarge: '{{count}} production orders match; at most {{max}} can be exported at once, narrow the filter',
   },
   problems: {
     required: 'is required',

@@ -84,6 +84,7 @@ export const zhCN = {
     roleInUse: '角色“{{role}}”正被 {{count}} 个用户使用（{{users}}），请先取消分配再删除',
     cannotGainOwnPermissions: '不能给自己增加尚未拥有的页面权限，请联系其他管理员',
     adminRoleNeedsAdmin: '只有拥有权限设置权限的用户才能分配包含权限设置的角色',
+    exportTooLarge: '符合条件的生产单有 {{count}} 张，一次最多导出 {{max}} 张，请缩小筛选范围',
   },
   problems: {
     required: '不能为空',
