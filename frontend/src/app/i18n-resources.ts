@@ -11,6 +11,8 @@ import { scheduleLocales } from '../features/schedule/locales';
 import { boardLocales } from '../features/board/locales';
 import { scanStationLocales } from '../features/scan-station/locales';
 import { settingsSystemLocales } from '../features/settings-system/locales';
+import { statisticsDifferenceLocales } from '../features/statistics-difference/locales';
+import { performanceAppraisalLocales } from '../features/performance-appraisal/locales';
 import type { Language, LanguageResources } from '../lib/i18n';
 
 const namespaces = {
@@ -26,6 +28,8 @@ const namespaces = {
   board: boardLocales,
   scanStation: scanStationLocales,
   settingsSystem: settingsSystemLocales,
+  statisticsDifference: statisticsDifferenceLocales,
+  performanceAppraisal: performanceAppraisalLocales,
 };
 
 function forLanguage(language: Language): LanguageResources {
