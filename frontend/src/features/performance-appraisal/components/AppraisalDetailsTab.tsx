@@ -72,7 +72,9 @@ export function AppraisalDetailsTab({ client, refetchMs = REPORT_REFETCH_MS, onL
     delayMs: refetchMs,
     enabled: problem === null,
   });
-  useEffect(() => onLastEvent?.(report.lastEventAt), [report.lastEventAt, onLastEvent]);
+  useEffect(() => {
+    onLastEvent?.(report.lastEventAt);
+  }, [report.lastEventAt, onLastEvent]);
 
   const setFilter = (field: string, value: string | null) =>
     setQuery((current) => {

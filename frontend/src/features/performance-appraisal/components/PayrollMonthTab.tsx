@@ -24,7 +24,9 @@ export function PayrollMonthTab({ client, refetchMs = REPORT_REFETCH_MS, onLastE
   const language = i18n.language;
   const [query, setQuery] = useState<PayrollQuery>(() => ({ month: currentMonth(), departmentId: '' }));
   const report = useLiveReport<PayrollQuery, PayrollReport>(query, (current, signal, quiet) => fetch(current, signal, quiet), { rooms: ROOMS_WATCHED, events: EVENTS_WATCHED, client, delayMs: refetchMs });
-  useEffect(() => onLastEvent?.(report.lastEventAt), [report.lastEventAt, onLastEvent]);
+  useEffect(() => {
+    onLastEvent?.(report.lastEventAt);
+  }, [report.lastEventAt, onLastEvent]);
   const data = report.data;
   const pieces = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
   const money = (value: number) => formatMoney(value, language);

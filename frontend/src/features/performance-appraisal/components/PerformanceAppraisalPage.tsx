@@ -26,7 +26,9 @@ export function PerformanceAppraisalPage({ client, fetchDetails, fetchPayroll, r
   const { t } = useTranslation('performanceAppraisal');
   const [tab, setTab] = useState(0);
   const [lastEventAt, setLastEventAt] = useState<string | null>(null);
-  const onLastEvent = useCallback((at: string | null) => at && setLastEventAt(at), []);
+  const onLastEvent = useCallback((at: string | null) => {
+    if (at) setLastEventAt(at);
+  }, []);
   const live = { client, refetchMs, onLastEvent };
   return (
     <div className="page appraisal-page" data-testid="appraisal-page">
