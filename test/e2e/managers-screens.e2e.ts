@@ -172,6 +172,14 @@ describe('managers’ screens, live', () => {
     const before = await admin.get<AppraisalTotals>('statistics/appraisal', { from, to: lastDay, workerId: worker.id });
     const piecesBefore = before.byWorker.find((total) => Number(total.key) === worker.id)?.pieces ?? 0;
     const payBefore = before.byWorker.find((total) => Number(total.key) === worker.id)?.pay ?? 0;
+    // Filtered to the worker the way a manager does it: the worker picker, typed to filter.
+    await appraisal.locator('.order-filter', { hasText: '工人' }).locator('.p-dropdown').click();
+    const panel = appraisal.locator('.p-dropdown-panel');
+    await panel.waitFor();
+    await panel.locator('.p-dropdown-filter').fill(worker.name.split(' ')[0]);
+    await panel.locator('.p-dropdown-item', { hasText: worker.name }).first().click();
+    await panel.waitFor({ state: 'detached' });
+    await appraisal.locator(`[data-testid^=appraisal-by-worker-pieces-]:not([data-testid$='-${worker.id}'])`).first().waitFor({ state: 'detached', timeout: LIVE_MS });
     const workerPieces = appraisal.getByTestId(`appraisal-by-worker-pieces-${worker.id}`);
     const workerPay = appraisal.getByTestId(`appraisal-by-worker-pay-${worker.id}`);
     if (piecesBefore > 0) {
