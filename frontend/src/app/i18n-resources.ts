@@ -12,6 +12,8 @@ import { boardLocales } from '../features/board/locales';
 import { scanStationLocales } from '../features/scan-station/locales';
 import { settingsSystemLocales } from '../features/settings-system/locales';
 import { orderOverviewLocales } from '../features/order-overview/locales';
+import { statisticsDifferenceLocales } from '../features/statistics-difference/locales';
+import { performanceAppraisalLocales } from '../features/performance-appraisal/locales';
 import type { Language, LanguageResources } from '../lib/i18n';
 
 const namespaces = {
@@ -28,6 +30,8 @@ const namespaces = {
   scanStation: scanStationLocales,
   settingsSystem: settingsSystemLocales,
   orderOverview: orderOverviewLocales,
+  statisticsDifference: statisticsDifferenceLocales,
+  performanceAppraisal: performanceAppraisalLocales,
 };
 
 function forLanguage(language: Language): LanguageResources {

@@ -45,6 +45,8 @@ const SCREENS: Record<string, Screen> = {
   Permission: screen(() => import('../features/permission/components/PermissionPage'), 'PermissionPage'),
   Login: screen(() => import('../features/auth/components/LoginPage'), 'LoginPage'),
   Error: screen(() => import('../features/errors/components/NotFoundPage'), 'NotFoundPage'),
+  StatisticsDifference: screen(() => import('../features/statistics-difference/components/DifferencePage'), 'DifferencePage'),
+  PerformanceAppraisalDetails: screen(() => import('../features/performance-appraisal/components/PerformanceAppraisalPage'), 'PerformanceAppraisalPage'),
 };
 
 /** The screen of a route: its own entry, else the generic base-data screen of its entity. */

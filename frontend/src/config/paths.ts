@@ -146,6 +146,8 @@ export const PRODUCTION_PATHS = {
   mobile: '/mobile',
   mobileDashboard: '/mobile/dashboard',
   settingIndex: '/setting/index',
+  statisticsDifference: '/production/statistics/difference',
+  performanceAppraisalDetails: '/production/performanceAppraisalDetails',
 } as const;
 
 function productionRoutes(): AppRoute[] {
@@ -185,6 +187,20 @@ function productionRoutes(): AppRoute[] {
     board('DropDashboard', PRODUCTION_PATHS.dropDashboard, 'drop'),
     { name: 'Mobile', path: PRODUCTION_PATHS.mobile, titleKey: 'board:routes.mobileHome', layout: 'bare', redirect: PRODUCTION_PATHS.mobileDashboard },
     board('MobileDashboard', PRODUCTION_PATHS.mobileDashboard, 'mobile'),
+    {
+      name: 'StatisticsDifference',
+      path: PRODUCTION_PATHS.statisticsDifference,
+      titleKey: 'statisticsDifference:routes.index',
+      layout: 'main',
+      menu: { ...production, icon: 'pi pi-sort-alt' },
+    },
+    {
+      name: 'PerformanceAppraisalDetails',
+      path: PRODUCTION_PATHS.performanceAppraisalDetails,
+      titleKey: 'performanceAppraisal:routes.index',
+      layout: 'main',
+      menu: { ...production, icon: 'pi pi-wallet' },
+    },
   ];
 }
 

@@ -1,0 +1,93 @@
+// Texts of the performance appraisal (namespace 'performanceAppraisal'), zh-CN and en. `en` is
+// typed after `zhCN`, so a missing or extra key fails to compile.
+const zhCN = {
+  routes: { index: '绩效考核明细' },
+  page: {
+    subtitle: '计件工资：每个工人每道工序每天的件数与工资，按扫描时的单价计算，扫描一到即更新',
+    loadFailed: '数据加载失败，显示的是上次的数据',
+  },
+  tabs: { details: '明细', month: '月度工资（计件工资）' },
+  fields: {
+    worker: '工人',
+    department: '部门',
+    process: '工序',
+    step: '子工序',
+    day: '日期',
+    dateRange: '日期范围',
+    pieces: '件数',
+    rate: '单价',
+    pay: '工资',
+    month: '月份',
+    username: '账号',
+  },
+  details: {
+    total: '共 {{count}} 行',
+    empty: '所选范围内没有计件记录',
+    mixedRate: '不同单价（按各次扫描的单价计算工资）',
+    noRate: '未设单价',
+    rangeMissing: '请选择开始和结束日期',
+    rangeOrder: '开始日期不能晚于结束日期',
+    rangeTooLong: '日期范围最多 {{days}} 天',
+    totals: '合计',
+    byWorker: '按工人',
+    byProcess: '按工序',
+    byDay: '按日期',
+    grand: '所选范围合计',
+  },
+  month: {
+    previous: '上个月',
+    next: '下个月',
+    invalid: '请按 YYYY-MM 输入月份，例如 2026-11',
+    empty: '该月没有计件记录',
+    total: '合计',
+    totalLine: '合计 {{pieces}} 件，工资 {{pay}}',
+    workers: '{{count}} 名工人',
+  },
+};
+
+const en: typeof zhCN = {
+  routes: { index: 'Performance appraisal' },
+  page: {
+    subtitle: 'Piece-rate pay: pieces and pay per worker, process and day, at the rate in force when each scan was recorded; updated as scans land',
+    loadFailed: 'Could not load; showing the last numbers',
+  },
+  tabs: { details: 'Details', month: 'Month (payroll)' },
+  fields: {
+    worker: 'Worker',
+    department: 'Department',
+    process: 'Process',
+    step: 'Step',
+    day: 'Day',
+    dateRange: 'Date range',
+    pieces: 'Pieces',
+    rate: 'Rate',
+    pay: 'Pay',
+    month: 'Month',
+    username: 'Username',
+  },
+  details: {
+    total: '{{count}} rows',
+    empty: 'No piece work in this range',
+    mixedRate: 'Different rates (pay follows each scan’s rate)',
+    noRate: 'No rate set',
+    rangeMissing: 'Choose a start and an end date',
+    rangeOrder: 'The start date must not be after the end date',
+    rangeTooLong: 'The date range may be at most {{days}} days',
+    totals: 'Totals',
+    byWorker: 'By worker',
+    byProcess: 'By process',
+    byDay: 'By day',
+    grand: 'Totals over the range',
+  },
+  month: {
+    previous: 'Previous month',
+    next: 'Next month',
+    invalid: 'Enter the month as YYYY-MM, e.g. 2026-11',
+    empty: 'No piece work in this month',
+    total: 'Total',
+    totalLine: 'Total {{pieces}} pieces, pay {{pay}}',
+    workers: '{{count}} workers',
+  },
+};
+
+export const performanceAppraisalLocales = { 'zh-CN': zhCN, en };
