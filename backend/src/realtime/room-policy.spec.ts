@@ -61,6 +61,8 @@ describe('room policy', () => {
     ['process:4', ['Home'], false],
     ['statistics', ['Home'], true],
     ['statistics', ['Scan'], false],
+    ['statistics', ['StatisticsDifference'], true],
+    ['statistics', ['PerformanceAppraisalDetails'], true],
     ['masterData:goods', ['Goods'], true],
     ['masterData:goods', ['Customer'], false],
     ['masterData:customer', ['Customer'], true],

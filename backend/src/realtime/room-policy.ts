@@ -21,8 +21,12 @@ const PRODUCTION_ORDER_LIST_ROUTES = [...PRODUCTION_ORDER_ROUTES, 'SaleOrderSub'
 const ORDER_ROUTES = [...PRODUCTION_ORDER_ROUTES, 'Scan', 'OrderOverview'];
 /** Sale orders: saleOrder list/detail (SaleOrderIndex) and the sale-order lines (SaleOrderSub). */
 const SALE_ORDER_ROUTES = ['SaleOrderIndex', 'SaleOrderSub'];
-/** The console's statistics (statistics/console is ForRoute HomeIndex) and the difference statistics (StatisticsDifference). */
-const STATISTICS_ROUTES = ['HomeIndex', 'StatisticsDifference'];
+/**
+ * Every scan, for the screens that add scans up: the console (statistics/console is ForRoute
+ * HomeIndex), the difference statistics and the piece-rate appraisal (their reports are
+ * ForRoute StatisticsDifference / PerformanceAppraisalDetails).
+ */
+const STATISTICS_ROUTES = ['HomeIndex', 'StatisticsDifference', 'PerformanceAppraisalDetails'];
 /** A process's stream of progress: the schedule and the scan station. */
 const PROCESS_ROUTES = ['ScheduleIndex', 'Scan'];
 /** masterData:<entity> → the entity's list route (<routeName>Index); company and user have their own screens. */
