@@ -32,6 +32,7 @@ import { ScheduleModule } from './schedule/schedule.module.js';
 import { StatisticsModule } from './statistics/statistics.module.js';
 import { ScanModule } from './scan/scan.module.js';
 import { staticCacheHeaders } from './common/http/static-delivery.js';
+import { AlertsModule } from './alerts/alerts.module.js';
 
 @Module({})
 export class AppModule {
@@ -64,6 +65,7 @@ export class AppModule {
         BoardModule,
         ScheduleModule,
         StatisticsModule,
+        AlertsModule,
         ...(serveFrontend
           ? [
               ServeStaticModule.forRoot({
