@@ -81,6 +81,8 @@ export interface UserNotification {
 
 /** GET /api/admin/notifications */
 export interface NotificationList {
+  /** The caller: their bell listens on room `user:<userId>`. */
+  userId: number;
   /** Newest first, at most NOTIFICATION_PAGE. */
   items: UserNotification[];
   unread: number;

@@ -79,7 +79,7 @@ export interface DomainEventMap {
   'user.accessChanged': AccessChanged;
   /** A delay alert was raised (contracts/alerts.ts): to rooms `board` and `order:<id>`. */
   'alert.raised': DelayAlert;
-  /** Its cause went away (step done, date moved, order completed or hidden): to `board` and `order:<id>`. */
+  /** Its cause went away (step done, date moved, order completed or hidden): to `board`, `order:<id>` and the rooms `user:<id>` of those told about it. */
   'alert.cleared': DelayAlertCleared;
   /** A notification for one user (an alert they are responsible for): to room `user:<id>` only. */
   'notification.created': UserNotification;

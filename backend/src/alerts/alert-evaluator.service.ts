@@ -132,7 +132,7 @@ export class AlertEvaluator implements OnApplicationBootstrap, OnApplicationShut
         tx.publish(
           'alert.cleared',
           { id: alert.id, kind: alert.kind, orderId, processId: alert.processId, clearedAt: cleared.clearedAt },
-          [ROOMS.board, ROOMS.order(orderId)],
+          [ROOMS.board, ROOMS.order(orderId), ...(await this.repository.toldAbout(tx.manager, alert.id)).map((userId) => ROOMS.user(userId))],
         );
       }
       return result;

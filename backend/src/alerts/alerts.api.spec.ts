@@ -158,7 +158,9 @@ describe('delay alerts', () => {
     await f.data(f.scan({ orderId: order.id, processId: f.processes.cut, quantity: 100 }));
     const cleared = await board.waitFor((event) => event.name === 'alert.cleared');
     expect(cleared.payload as DelayAlertCleared).toMatchObject({ id: alert.id, kind: 'stepOverdue', orderId: order.id, processId: f.processes.cut });
-    expect(cleared.rooms).toEqual(['board', `order:${order.id}`]);
+    expect(cleared.rooms).toEqual(['board', `order:${order.id}`, ...told.map((row) => `user:${row.user_id}`)]);
+    // The bells of those told mark it resolved.
+    expect((await inbox.lin.waitFor((event) => event.name === 'alert.cleared')).payload).toMatchObject({ id: alert.id });
     expect((await alertsOf(order.id))[0].cleared_at).not.toBeNull();
     expect((await f.data<DelayAlert[]>(f.get('alerts/open'))).map((open) => open.id)).not.toContain(alert.id);
     // The notification stays, marked resolved.
@@ -263,7 +265,7 @@ describe('delay alerts', () => {
     expect((await f.post('notifications/abc/read', {}, users.lin.token)).status).toBe(400);
     expect((await f.post('notifications/99999999999/read', {}, users.lin.token)).status).toBe(400);
     expect((await f.post('notifications/999999/read', {}, users.lin.token)).status).toBe(404);
-    expect((await f.get('notifications', {}, users.other.token)).body.data).toEqual({ items: [], unread: 0 });
+    expect((await f.get('notifications', {}, users.other.token)).body.data).toEqual({ userId: users.other.id, items: [], unread: 0 });
   });
 
   it('follows orders: unknown order 404, bad id 400, a screen without the schedule 403', async () => {

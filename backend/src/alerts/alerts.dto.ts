@@ -52,6 +52,7 @@ export class UserNotificationDto {
 }
 
 export class NotificationListDto {
+  @ApiProperty({ description: 'the caller; pushes arrive in room user:<userId>' }) userId: number;
   @ApiProperty({ type: [UserNotificationDto], description: 'newest first, at most 50' }) items: UserNotificationDto[];
   @ApiProperty({ description: 'unread notifications of the caller' }) unread: number;
 }

@@ -8,7 +8,7 @@ import {
   type DelayAlert,
   type DelayAlertDetail,
   type DelayAlertKind,
-  type UserNotification,
+  type NotificationList,
 } from '../../../contracts/alerts.js';
 import { effectivePermissionsSql } from '../role/access-rules.js';
 import { shiftDay, startOfLocalDay } from '../progress/calendar.js';
@@ -197,12 +197,18 @@ export class AlertsRepository {
     return rows.length ? { clearedAt: rows[0].clearedAt.toISOString() } : null;
   }
 
+  /** Users who were told about the alert (their bells mark it resolved when it clears). */
+  async toldAbout(manager: EntityManager, alertId: number): Promise<number[]> {
+    const rows: { userId: number }[] = await manager.query(`SELECT user_id AS "userId" FROM user_notification WHERE alert_id = $1 ORDER BY user_id`, [alertId]);
+    return rows.map((row) => row.userId);
+  }
+
   async openAlerts(): Promise<DelayAlert[]> {
     const rows: AlertRow[] = await this.dataSource.query(`${ALERT_VIEW} WHERE a.cleared_at IS NULL ORDER BY a.raised_at, a.id`);
     return rows.map(toDelayAlert);
   }
 
-  async notificationsOf(userId: number): Promise<{ items: UserNotification[]; unread: number }> {
+  async notificationsOf(userId: number): Promise<NotificationList> {
     const rows: (AlertRow & { notificationId: number; createdAt: Date; readAt: Date | null })[] = await this.dataSource.query(
       `SELECT n.id AS "notificationId", n.created_at AS "createdAt", n.read_at AS "readAt", v.*
          FROM user_notification n
@@ -218,7 +224,7 @@ export class AlertsRepository {
       readAt: readAt ? readAt.toISOString() : null,
       alert: toDelayAlert(alert),
     }));
-    return { items, unread: await this.unreadOf(userId) };
+    return { userId, items, unread: await this.unreadOf(userId) };
   }
 
   async unreadOf(userId: number): Promise<number> {

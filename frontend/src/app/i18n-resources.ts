@@ -11,6 +11,7 @@ import { scheduleLocales } from '../features/schedule/locales';
 import { boardLocales } from '../features/board/locales';
 import { scanStationLocales } from '../features/scan-station/locales';
 import { settingsSystemLocales } from '../features/settings-system/locales';
+import { alertsLocales } from '../features/alerts/locales';
 import type { Language, LanguageResources } from '../lib/i18n';
 
 const namespaces = {
@@ -26,6 +27,7 @@ const namespaces = {
   board: boardLocales,
   scanStation: scanStationLocales,
   settingsSystem: settingsSystemLocales,
+  alerts: alertsLocales,
 };
 
 function forLanguage(language: Language): LanguageResources {
