@@ -36,7 +36,9 @@ export class AlertEvaluator implements OnApplicationBootstrap, OnApplicationShut
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.enqueue(() => this.evaluate(null)), ALERT_EVALUATE_EVERY_MS);
+    // Once at boot (due dates passed while no instance ran), then every minute.
+    this.runInBackground(() => this.evaluate(null));
+    this.timer = setInterval(() => this.runInBackground(() => this.evaluate(null)), ALERT_EVALUATE_EVERY_MS);
     this.timer.unref();
   }
 
@@ -73,11 +75,16 @@ export class AlertEvaluator implements OnApplicationBootstrap, OnApplicationShut
     const queued = this.pending.size > 0;
     for (const id of orderIds) this.pending.add(id);
     if (queued) return;
-    void this.enqueue(() => {
+    this.runInBackground(() => {
       const batch = [...this.pending];
       this.pending.clear();
       return this.evaluate(batch);
     });
+  }
+
+  /** A failure is logged by `enqueue`; nobody awaits this one. */
+  private runInBackground(run: () => Promise<EvaluationResult>): void {
+    this.enqueue(run).catch(() => undefined);
   }
 
   private enqueue(run: () => Promise<EvaluationResult>): Promise<EvaluationResult> {

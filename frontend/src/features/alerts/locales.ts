@@ -13,6 +13,7 @@ const zhCN = {
   resolved: '已解除',
   openOrder: '查看订单 {{orderNo}} 的生产进度',
   toast: '延期提醒',
+  toastMany: '{{count}} 条新的延期提醒',
   kind: {
     stepOverdue: '工序逾期',
     deliveryAtRisk: '交期风险',
@@ -37,6 +38,7 @@ const en: typeof zhCN = {
   resolved: 'Resolved',
   openOrder: 'Open the progress of order {{orderNo}}',
   toast: 'Delay alert',
+  toastMany: '{{count}} new delay alerts',
   kind: {
     stepOverdue: 'Step overdue',
     deliveryAtRisk: 'Delivery at risk',

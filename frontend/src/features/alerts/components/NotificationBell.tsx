@@ -16,8 +16,25 @@ import { alertText, type Translate } from '../model/alert-text';
 import { createNotificationCenter, type NotificationCenter } from '../model/notification-center';
 import './notification-bell.css';
 
-const announce = (notification: UserNotification) =>
-  notify({ severity: 'warn', summary: translate('alerts:toast'), detail: alertText(notification.alert, translate), life: 8000 });
+/** Notifications pushed together (one evaluation raising several alerts) make one toast. */
+const TOAST_BATCH_MS = 300;
+let batch: UserNotification[] = [];
+
+const announce = (notification: UserNotification) => {
+  batch.push(notification);
+  if (batch.length > 1) return;
+  setTimeout(() => {
+    const [first, ...more] = batch;
+    batch = [];
+    const detail = alertText(first.alert, translate);
+    notify({
+      severity: 'warn',
+      summary: more.length > 0 ? translate('alerts:toastMany', { count: more.length + 1 }) : translate('alerts:toast'),
+      detail: more.length > 0 ? `${detail} …` : detail,
+      life: 8000,
+    });
+  }, TOAST_BATCH_MS);
+};
 
 /** The app's one notification center (one socket subscription, whichever screen is open). */
 export const notificationCenter = createNotificationCenter({ announce });

@@ -1,0 +1,105 @@
+// Delay alerts, live: a merchandiser follows an order; when one of its steps is put past its due
+// date, a toast and the bell's unread count appear in their open browser without a reload, and
+// the bell's list links to the order's progress.
+//
+// The built server has no test hook to move its clock (the API specs move `AlertClock` in
+// process), so the due date is moved instead: the order's change event makes the server evaluate
+// it at once — the same path a due date passing at midnight takes on the minute timer.
+import type { Browser, Page } from 'playwright-core';
+import { ApiClient, findStyle } from './support/api';
+import { ACCOUNTS, launchBrowser, login, newUserContext, screenshot, toast } from './support/browser';
+
+const MERCHANDISER = { username: 'merchandiser', password: 'demo1234' } as const;
+const LIVE_MS = 15_000;
+
+interface Option {
+  id: number;
+  code: string;
+  name: string;
+}
+interface OrderDetail {
+  id: number;
+  orderNo: string;
+  version: number;
+  route: { processId: number; sequence: number; dueDate: string }[];
+}
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+let browser: Browser;
+let admin: ApiClient;
+let order: OrderDetail | undefined;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await ApiClient.login(ACCOUNTS.admin.username, ACCOUNTS.admin.password);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  // Shared server: the order (and its alerts, notifications and followers with it) goes away.
+  if (order) {
+    const current = await admin.get<OrderDetail>('productionOrder/detail', { id: order.id });
+    await admin.post('productionOrder/delete', { id: order.id, version: current.version });
+  }
+});
+
+async function unreadCount(page: Page): Promise<number> {
+  const badge = page.getByTestId('notification-unread');
+  if ((await badge.count()) === 0) return 0;
+  return Number((await badge.textContent())?.replace('+', '') ?? 0);
+}
+
+describe('delay alerts', () => {
+  it('a followed order whose step is put past due shows a toast and the unread count without a reload', async () => {
+    const customers = await admin.get<Option[]>('customer/options');
+    const style = await findStyle(admin, (detail) => detail.colors.length >= 1 && detail.sizes.length >= 1);
+    if (!style) throw new Error('no demo style');
+    const made = await admin.post<{ id: number }>('productionOrder/create', {
+      orderNo: `E2E-ALERT-${Date.now().toString(36).toUpperCase()}`,
+      customer: customers[0].id,
+      goodsId: style.id,
+      orderDate: day(0),
+      deliveryDate: day(60),
+      cells: JSON.stringify([{ colorId: style.colors[0].id, sizeId: style.sizes[0].id, quantity: 30 }]),
+    });
+    order = await admin.get<OrderDetail>('productionOrder/detail', { id: made.id });
+    const merchandiser = await ApiClient.login(MERCHANDISER.username, MERCHANDISER.password);
+    await merchandiser.post('alerts/follow', { orderId: order.id });
+
+    const context = await newUserContext(browser, { language: 'en' });
+    const page = await context.newPage();
+    await login(page, MERCHANDISER, '/home/index');
+    const bell = page.getByTestId('notification-bell');
+    await bell.waitFor();
+    await page.evaluate(() => ((window as unknown as { __noReload?: boolean }).__noReload = true));
+    const before = await unreadCount(page);
+
+    // The first step was due yesterday: one step-overdue alert, pushed to the follower.
+    const route = order.route.map((step, index) => ({ processId: step.processId, sequence: step.sequence, dueDate: index === 0 ? day(-1) : step.dueDate }));
+    await admin.post('productionOrder/update', { id: order.id, version: order.version, orderDate: day(-5), route: JSON.stringify(route) });
+
+    await toast(page).filter({ hasText: order.orderNo }).first().waitFor({ timeout: LIVE_MS });
+    await page.waitForFunction((previous) => Number(document.querySelector('[data-testid=notification-unread]')?.textContent?.replace('+', '') ?? 0) > previous, before, {
+      timeout: LIVE_MS,
+    });
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    expect(await bell.getAttribute('aria-label')).toMatch(/^Notifications, \d+ unread$/);
+
+    // Keyboard: the bell opens the list with the focus on its newest entry, a link to the order.
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    const newest = page.getByTestId('notification-item').first();
+    await expect(newest.textContent()).resolves.toContain(order.orderNo);
+    await expect(newest.textContent()).resolves.toContain('Step overdue');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('notification-link'));
+    await screenshot(page, 'delay-alerts-bell', { fullPage: false });
+    const unreadBefore = await unreadCount(page);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/production/schedule/update/${order.id}`);
+    await page.waitForFunction((previous) => Number(document.querySelector('[data-testid=notification-unread]')?.textContent?.replace('+', '') ?? 0) < previous, unreadBefore, {
+      timeout: LIVE_MS,
+    });
+    await context.close();
+  });
+});
