@@ -100,6 +100,15 @@ describe('delay alerts', () => {
     await page.waitForFunction((previous) => Number(document.querySelector('[data-testid=notification-unread]')?.textContent?.replace('+', '') ?? 0) < previous, unreadBefore, {
       timeout: LIVE_MS,
     });
+
+    // A phone: the bell fits the top bar beside the language and logout, nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await bell.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = await bell.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'delay-alerts-phone', { fullPage: false });
     await context.close();
   });
 });

@@ -92,7 +92,10 @@ export function AppRoutes() {
       currentPath={location}
       actions={
         <>
-          <NotificationBell />
+          {/* Its own boundary: the page never waits for the bell's chunk. */}
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
           <LanguageDropdown />
           <LogoutButton />
         </>

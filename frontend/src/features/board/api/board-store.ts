@@ -331,7 +331,9 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
     clearedWhileReading = new Set();
     try {
       const alerts = await fetchAlerts();
-      if (running) store.set((state) => ({ ...state, alerts: marksOf(alerts, clearedWhileReading) }));
+      const marks = marksOf(alerts, clearedWhileReading);
+      // None before, none now: the state (and every selector) stays as it was.
+      if (running) store.set((state) => (marks.size === 0 && state.alerts.size === 0 ? state : { ...state, alerts: marks }));
     } catch {
       // Kept: pushes still move them, the next snapshot reads them again.
     }
