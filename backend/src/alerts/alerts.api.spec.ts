@@ -71,8 +71,8 @@ describe('delay alerts', () => {
   });
 
   /** A production order made from a sales order whose merchandiser is 林伟. */
-  async function orderWithMerchandiser(deliveryDate: string, quantities = [60, 40]) {
-    const order = await f.createOrder({ orderDate: today, deliveryDate, quantities });
+  async function orderWithMerchandiser(deliveryDate: string, ready = true) {
+    const order = await f.createOrder({ orderDate: today, deliveryDate, ready });
     const merchandiser = await f.data<{ id: number }>(
       f.post('merchandiser/create', { code: `M-${order.id}`, name: ' 林伟 lin wei ', phone: '13800030009' }),
     );
@@ -213,7 +213,8 @@ describe('delay alerts', () => {
   it('clears delivery-at-risk when the delivery date moves out', async () => {
     const now = new Date(Date.now() - 60_000);
     clock.setForTesting(now);
-    const order = await orderWithMerchandiser(addDays(today, 5));
+    // Not reviewed: its dates may change (scans on it are flagged, not refused).
+    const order = await orderWithMerchandiser(addDays(today, 5), false);
     await f.data(f.scan({ orderId: order.id, processId: f.processes.cut, quantity: 30, scannedAt: new Date(now.getTime() - 3_600_000).toISOString() }));
     await evaluator.idle();
     const [alert] = await alertsOf(order.id);
