@@ -1,4 +1,4 @@
-// Delay alerts, live: a merchandiser follows an order; when one of its steps is put past its due
+// Delay alerts, live: a merchandiser follows an order (its progress page's button); when one of its steps is put past its due
 // date, a toast and the bell's unread count appear in their open browser without a reload, and
 // the bell's list links to the order's progress.
 //
@@ -64,12 +64,17 @@ describe('delay alerts', () => {
       cells: JSON.stringify([{ colorId: style.colors[0].id, sizeId: style.sizes[0].id, quantity: 30 }]),
     });
     order = await admin.get<OrderDetail>('productionOrder/detail', { id: made.id });
-    const merchandiser = await ApiClient.login(MERCHANDISER.username, MERCHANDISER.password);
-    await merchandiser.post('alerts/follow', { orderId: order.id });
 
     const context = await newUserContext(browser, { language: 'en' });
     const page = await context.newPage();
-    await login(page, MERCHANDISER, '/home/index');
+    // The merchandiser follows the order from its progress page.
+    await login(page, MERCHANDISER, `/production/schedule/update/${order.id}`);
+    const follow = page.getByTestId('follow-order');
+    await follow.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=follow-order]')?.getAttribute('aria-pressed') === 'true');
+    expect(await follow.textContent()).toContain('Following');
+
+    await page.goto('/home/index');
     const bell = page.getByTestId('notification-bell');
     await bell.waitFor();
     await page.evaluate(() => ((window as unknown as { __noReload?: boolean }).__noReload = true));
