@@ -100,8 +100,9 @@ describe('delay alerts', () => {
   it('raises one step-overdue alert when a due date passes, tells the responsible users in their own rooms, never twice, and clears it when the step is done', async () => {
     // Five steps between today and +50 days: due +10, +20, +30, +40, +50 (deriveDueDates).
     const order = await orderWithMerchandiser(addDays(today, 50));
-    const detail = await f.data<{ row: { steps: { processId: number; dueDate: string }[] } }>(f.get('schedule/detail', { id: order.id }));
-    expect(detail.row.steps.find((step) => step.processId === f.processes.cut)?.dueDate).toBe(addDays(today, 10));
+    const detail = await f.data<{ row: { steps: Record<string, { dueDate: string }> } }>(f.get('schedule/detail', { id: order.id }));
+    expect(detail.row.steps[String(f.processes.cut)].dueDate).toBe(addDays(today, 10));
+    expect(detail.row.steps[String(f.processes.sew)].dueDate).toBe(addDays(today, 20));
     await f.data(f.post('alerts/follow', { orderId: order.id }, users.fan.token));
 
     const board = await boardSocket();

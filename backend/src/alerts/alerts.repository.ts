@@ -190,7 +190,8 @@ export class AlertsRepository {
 
   /** Clears the alert if it is still open (another instance may have been first); its view, or null. */
   async clear(manager: EntityManager, id: number, now: Date): Promise<{ clearedAt: string } | null> {
-    const rows: { clearedAt: Date }[] = await manager.query(
+    // UPDATE … RETURNING comes back as [rows, count].
+    const [rows]: [{ clearedAt: Date }[], number] = await manager.query(
       `UPDATE delay_alert SET cleared_at = $2 WHERE id = $1 AND cleared_at IS NULL RETURNING cleared_at AS "clearedAt"`,
       [id, now],
     );
@@ -237,7 +238,7 @@ export class AlertsRepository {
 
   /** Marks one of the user's own notifications read; false when it is not theirs (or does not exist). */
   async markRead(userId: number, id: number, now: Date): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
+    const [rows]: [unknown[], number] = await this.dataSource.query(
       `UPDATE user_notification SET read_at = coalesce(read_at, $3) WHERE id = $1 AND user_id = $2 RETURNING id`,
       [id, userId, now],
     );
