@@ -83,7 +83,8 @@ export function NotificationBell({ center = notificationCenter }: { center?: Not
         aria-label={t('title')}
         onShow={() => {
           setOpen(true);
-          list.current?.querySelector<HTMLElement>('a, button')?.focus();
+          // The newest entry; with none, the panel's first control.
+          (list.current?.querySelector<HTMLElement>('.notification-link') ?? list.current?.querySelector<HTMLElement>('button:not([disabled])'))?.focus();
         }}
         onHide={() => {
           setOpen(false);
