@@ -272,6 +272,7 @@ describe('delay alerts', () => {
 
   it('follows orders: unknown order 404, bad id 400, a screen without the schedule 403', async () => {
     expect((await f.post('alerts/follow', { orderId: 999999 }, users.fan.token)).status).toBe(404);
+    expect((await f.post('alerts/unfollow', { orderId: 999999 }, users.fan.token)).status).toBe(404);
     expect((await f.post('alerts/follow', { orderId: 'x' }, users.fan.token)).status).toBe(400);
     expect((await f.post('alerts/follow', { orderId: 1 }, users.lin.token)).status).toBe(403);
     const followed = await f.data<{ orderIds: number[] }>(f.get('alerts/following', {}, users.fan.token));

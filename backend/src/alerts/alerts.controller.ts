@@ -75,7 +75,7 @@ export class AlertsController {
   @Post('unfollow')
   @HttpCode(200)
   @Authenticated()
-  @ApiOperation({ summary: 'Stop following an order' })
+  @ApiOperation({ summary: 'Stop following an order (unknown order: 404)' })
   @ApiBody({ type: FollowOrderDto })
   @ApiEnvelopeResponse(FollowedOrdersDto)
   unfollow(@CurrentUser() user: AuthenticatedUser, @Body(bodyPipe(FollowOrderDto)) body: FollowOrderDto): Promise<{ orderIds: number[] }> {

@@ -258,13 +258,18 @@ export class AlertsRepository {
        RETURNING order_id`,
       [orderId, userId],
     );
-    if (rows.length > 0) return true;
-    const exists: unknown[] = await this.dataSource.query(`SELECT 1 FROM production_order WHERE id = $1`, [orderId]);
-    return exists.length > 0;
+    return rows.length > 0 || this.orderExists(orderId);
   }
 
-  async unfollow(userId: number, orderId: number): Promise<void> {
+  /** False when the order does not exist (whether or not it was followed). */
+  async unfollow(userId: number, orderId: number): Promise<boolean> {
     await this.dataSource.query(`DELETE FROM production_order_follower WHERE order_id = $1 AND user_id = $2`, [orderId, userId]);
+    return this.orderExists(orderId);
+  }
+
+  private async orderExists(orderId: number): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM production_order WHERE id = $1`, [orderId]);
+    return rows.length > 0;
   }
 
   async followedBy(userId: number): Promise<number[]> {

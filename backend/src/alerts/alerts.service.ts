@@ -37,7 +37,7 @@ export class AlertsService {
   }
 
   async unfollow(userId: number, orderId: number): Promise<{ orderIds: number[] }> {
-    await this.repository.unfollow(userId, orderId);
+    if (!(await this.repository.unfollow(userId, orderId))) throw new DomainException('notFound');
     return { orderIds: await this.repository.followedBy(userId) };
   }
 
