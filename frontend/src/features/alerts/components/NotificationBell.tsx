@@ -54,7 +54,7 @@ export function NotificationBell({ center = notificationCenter }: { center?: Not
   const close = () => panel.current?.hide();
 
   return (
-    <span className="notification-bell">
+    <span className="notification-bell" data-live={state.live} data-testid="notification-bell-wrap">
       <Button
         id={`${id}-toggle`}
         type="button"

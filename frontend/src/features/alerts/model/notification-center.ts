@@ -19,6 +19,8 @@ export interface NotificationState {
   loaded: boolean;
   /** The last read failed (the bell says so; the next push or reconnect reads again). */
   failed: boolean;
+  /** Joined the user's room: pushes arrive from here on. */
+  live: boolean;
 }
 
 export interface NotificationCenter {
@@ -38,14 +40,14 @@ export interface NotificationCenterOptions {
 export function createNotificationCenter(options: NotificationCenterOptions = {}): NotificationCenter {
   const client = options.client ?? realtime;
   const now = options.now ?? (() => new Date());
-  const store = createStore<NotificationState>({ userId: null, items: [], unread: 0, loaded: false, failed: false });
+  const store = createStore<NotificationState>({ userId: null, items: [], unread: 0, loaded: false, failed: false, live: false });
   let running = false;
 
   async function load(): Promise<number | null> {
     try {
       const list = await fetchNotifications();
       if (!running) return null;
-      store.set({ userId: list.userId, items: list.items, unread: list.unread, loaded: true, failed: false });
+      store.set((state) => ({ ...state, userId: list.userId, items: list.items, unread: list.unread, loaded: true, failed: false }));
       return list.userId;
     } catch {
       if (running) store.set((state) => ({ ...state, loaded: true, failed: true }));
@@ -92,12 +94,19 @@ export function createNotificationCenter(options: NotificationCenterOptions = {}
         void load().then((userId) => {
           if (!running) return;
           if (userId === null) retry = setTimeout(begin, RETRY_MS);
-          else unsubscribe = client.subscribe([ROOMS.user(userId)], { onEvent, onResync: () => load().then(() => undefined) });
+          else
+            unsubscribe = client.subscribe([ROOMS.user(userId)], {
+              onEvent,
+              // Also on the first join: what arrived between the first read and the join is read again.
+              onResync: () => load().then(() => undefined),
+              onSubscribed: (result) => store.set((state) => ({ ...state, live: result.joined.length > 0 })),
+            });
         });
       };
       begin();
       return () => {
         running = false;
+        store.set((state) => ({ ...state, live: false }));
         if (retry) clearTimeout(retry);
         unsubscribe?.();
       };
