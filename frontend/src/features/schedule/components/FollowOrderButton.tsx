@@ -32,7 +32,7 @@ export function FollowOrderButton({ orderId }: { orderId: number }) {
     <Button
       type="button"
       label={following ? t('follow.following') : t('follow.follow')}
-      icon={following ? 'pi pi-bell-slash' : 'pi pi-bell'}
+      icon={following ? 'pi pi-check' : 'pi pi-bell'}
       outlined={!following}
       aria-pressed={following}
       title={t('follow.hint')}
