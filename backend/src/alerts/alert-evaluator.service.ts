@@ -99,6 +99,7 @@ export class AlertEvaluator implements OnApplicationBootstrap, OnApplicationShut
    * cause there: a scan that finished the step meanwhile is seen.
    */
   private async evaluate(orderIds: number[] | null): Promise<EvaluationResult> {
+    const started = performance.now();
     const now = this.clock.now();
     const manager = this.repository.manager;
     const wanted = await this.repository.wanted(manager, now, orderIds);
@@ -109,6 +110,10 @@ export class AlertEvaluator implements OnApplicationBootstrap, OnApplicationShut
       const settled = await this.settleOrder(orderId, now);
       result.raised += settled.raised;
       result.cleared += settled.cleared;
+    }
+    if (result.raised + result.cleared > 0) {
+      const scope = orderIds ? `${orderIds.length} orders` : 'all orders';
+      this.logger.log(`raised ${result.raised}, cleared ${result.cleared} (${scope}, ${Math.round(performance.now() - started)} ms)`);
     }
     return result;
   }
