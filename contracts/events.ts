@@ -1,5 +1,6 @@
 // The typed map of domain events, shared by the server (publishes) and clients (subscribe).
 // An event name never changes meaning: a changed payload gets a new name (…V2).
+import type { DelayAlert, DelayAlertCleared, UserNotification } from './alerts.js';
 import type { DashboardSettings } from './api.js';
 import type { MasterDataName } from './master-data.js';
 import type { StepProgress, StepStatus } from './production.js';
@@ -76,6 +77,12 @@ export interface DomainEventMap {
   'production.progressed': ProgressRecorded;
   /** A user's effective permissions may have changed (their roles, a role they hold, their extra pages): to rooms `user:<id>`. */
   'user.accessChanged': AccessChanged;
+  /** A delay alert was raised (contracts/alerts.ts): to rooms `board` and `order:<id>`. */
+  'alert.raised': DelayAlert;
+  /** Its cause went away (step done, date moved, order completed or hidden): to `board`, `order:<id>` and the rooms `user:<id>` of those told about it. */
+  'alert.cleared': DelayAlertCleared;
+  /** A notification for one user (an alert they are responsible for): to room `user:<id>` only. */
+  'notification.created': UserNotification;
 }
 
 export type DomainEventName = keyof DomainEventMap;

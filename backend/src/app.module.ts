@@ -34,6 +34,7 @@ import { ScanModule } from './scan/scan.module.js';
 import { StationWorkerModule } from './scan/station-worker.module.js';
 import { staticCacheHeaders } from './common/http/static-delivery.js';
 import { OrderOverviewModule } from './order-overview/order-overview.module.js';
+import { AlertsModule } from './alerts/alerts.module.js';
 
 @Module({})
 export class AppModule {
@@ -68,6 +69,7 @@ export class AppModule {
         ScheduleModule,
         StatisticsModule,
         OrderOverviewModule,
+        AlertsModule,
         ...(serveFrontend
           ? [
               ServeStaticModule.forRoot({

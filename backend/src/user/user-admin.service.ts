@@ -224,9 +224,9 @@ export class UserAdminService extends MasterDataService {
     await this.refuseLosingLastAdmin(tx.manager, existing.id);
   }
 
-  /** Sessions belong to the user and go with them. */
+  /** Sessions belong to the user and go with them (and so do their notifications and follows). */
   protected override childTables(): string[] {
-    return ['user_session'];
+    return ['user_session', 'user_notification', 'production_order_follower'];
   }
 
   protected override async withDetails(manager: EntityManager, record: MasterRecord): Promise<MasterRecord> {

@@ -15,6 +15,7 @@ import { NOT_FOUND_SCREEN, screenOf } from './route-screens';
 // page and the boards opened by key never download it.
 const MainLayout = lazy(() => import('../components/layout/MainLayout').then((module) => ({ default: module.MainLayout })));
 const LogoutButton = lazy(() => import('../features/auth/components/LogoutButton').then((module) => ({ default: module.LogoutButton })));
+const NotificationBell = lazy(() => import('../features/alerts/components/NotificationBell').then((module) => ({ default: module.NotificationBell })));
 
 export type GuardDecision =
   | { kind: 'render'; route: AppRoute; params: Record<string, string> }
@@ -91,6 +92,10 @@ export function AppRoutes() {
       currentPath={location}
       actions={
         <>
+          {/* Its own boundary: the page never waits for the bell's chunk. */}
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
           <LanguageDropdown />
           <LogoutButton />
         </>

@@ -14,6 +14,7 @@ import { settingsSystemLocales } from '../features/settings-system/locales';
 import { orderOverviewLocales } from '../features/order-overview/locales';
 import { statisticsDifferenceLocales } from '../features/statistics-difference/locales';
 import { performanceAppraisalLocales } from '../features/performance-appraisal/locales';
+import { alertsLocales } from '../features/alerts/locales';
 import type { Language, LanguageResources } from '../lib/i18n';
 
 const namespaces = {
@@ -32,6 +33,7 @@ const namespaces = {
   orderOverview: orderOverviewLocales,
   statisticsDifference: statisticsDifferenceLocales,
   performanceAppraisal: performanceAppraisalLocales,
+  alerts: alertsLocales,
 };
 
 function forLanguage(language: Language): LanguageResources {

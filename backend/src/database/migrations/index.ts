@@ -13,6 +13,7 @@ import { ProcessShortName1764201700000 } from './1764201700000-process-short-nam
 import { DifferenceStatistics1764288100000 } from './1764288100000-difference-statistics.js';
 import { WorkerBadges1764288200000 } from './1764288200000-worker-badges.js';
 import { OrderOverview1764288300000 } from './1764288300000-order-overview.js';
+import { DelayAlerts1764288400000 } from './1764288400000-delay-alerts.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   DifferenceStatistics1764288100000,
   WorkerBadges1764288200000,
   OrderOverview1764288300000,
+  DelayAlerts1764288400000,
 ];

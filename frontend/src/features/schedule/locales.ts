@@ -53,6 +53,11 @@ const zhCN = {
     hasDocument: '已上传单据',
     noDocument: '未上传单据',
   },
+  follow: {
+    follow: '关注订单',
+    following: '已关注',
+    hint: '关注后，此订单的延期提醒会通知你',
+  },
   detail: {
     subtitle: '各工序的进度，登记完成数量，查看与撤销扫描记录',
     back: '返回生产进度',
@@ -160,6 +165,11 @@ const en: typeof zhCN = {
     notReviewed: 'Not reviewed',
     hasDocument: 'Document uploaded',
     noDocument: 'No document',
+  },
+  follow: {
+    follow: 'Follow order',
+    following: 'Following',
+    hint: 'Following: you are notified of this order’s delay alerts',
   },
   detail: {
     subtitle: 'Progress per process: record finished pieces, see and take back scans',

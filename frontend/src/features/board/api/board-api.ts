@@ -3,6 +3,7 @@
 // handles a 401 itself: it has no session to end and no login screen to go to.
 import axios from 'axios';
 import { SUCCESS_CODE, UNAUTHORIZED_CODE, type ApiEnvelope, type DashboardSettingsView } from '@contracts/api';
+import type { DelayAlert } from '@contracts/alerts';
 import type { BoardSnapshot } from '@contracts/production';
 import { ApiError, apiGet, REQUEST_TIMEOUT_MS } from '../../../lib/http-client';
 import { currentLanguage, t } from '../../../lib/i18n';
@@ -44,6 +45,14 @@ export function fetchBoardSnapshot(source: BoardSource): Promise<BoardSnapshot> 
   if (source.kind === 'boardKey') return fetchSnapshotWithKey(source.key);
   // Silent: the board shows its own banner and retries, a toast per retry would pile up on a TV.
   return apiGet<BoardSnapshot>(BOARD_SNAPSHOT_URL, { silent: true });
+}
+
+/** GET /api/admin/alerts/open: the open delay alerts the rows mark (session or board key). Silent: a marker is extra. */
+export async function fetchOpenAlerts(source: BoardSource): Promise<DelayAlert[]> {
+  if (source.kind === 'session') return apiGet<DelayAlert[]>('/admin/alerts/open', { silent: true });
+  const response = await axios.get<ApiEnvelope<DelayAlert[]>>('/api/admin/alerts/open', { headers: { boardKey: source.key }, timeout: REQUEST_TIMEOUT_MS });
+  if (response.data?.code !== SUCCESS_CODE) throw new ApiError(response.data?.message ?? '', response.data?.code ?? 500, 'api');
+  return response.data.data;
 }
 
 /** GET /admin/setting/getDashboardSetting: where /production/dashboardRedirect goes. */

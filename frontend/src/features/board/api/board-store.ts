@@ -7,7 +7,9 @@
 //   settings.dashboardUpdated → new settings at once, refetch (filters and sort may change);
 //                               a new refreshType is announced for TV boards to follow
 //   resync / reconnect gap    → refetch; events newer than the snapshot are applied again on it
+//   alert.raised / cleared    → the order's alert marker (open alerts re-read with each snapshot)
 import { useEffect, useMemo } from 'react';
+import type { DelayAlert, DelayAlertCleared } from '@contracts/alerts';
 import type { DashboardSettings } from '@contracts/api';
 import { ROOMS, type DomainEventEnvelope, type ProgressRecorded, type ProductionOrderChanged } from '@contracts/events';
 import type { BoardSnapshot } from '@contracts/production';
@@ -16,7 +18,8 @@ import { ApiError, type ApiErrorKind } from '../../../lib/http-client';
 import { realtime, type RealtimeClient } from '../../../lib/socket';
 import { applyProgress, reconcileRows, refreshModeChanged } from '../model/board-model';
 import { FLASH_MS, localDay, msUntilMidnight } from '../model/presentation';
-import { fetchBoardSnapshot, sourceId, type BoardSource } from './board-api';
+import { marksOf, NO_MARKS, withCleared, withRaised, type AlertMarks } from '../model/alert-marks';
+import { fetchBoardSnapshot, fetchOpenAlerts, sourceId, type BoardSource } from './board-api';
 
 /** A highlight of a row (and of one of its cells) that just changed. */
 export interface RowFlash {
@@ -48,6 +51,8 @@ export interface BoardState {
   /** The local calendar day; steps turn red at midnight without a server round trip. */
   today: string;
   lastEvent: { seq: number; at: string } | null;
+  /** Open delay alerts by order: the rows' markers. */
+  alerts: AlertMarks;
 }
 
 export interface BoardController {
@@ -65,6 +70,8 @@ export interface BoardControllerOptions {
   source: BoardSource;
   client?: BoardClient;
   fetchSnapshot?: () => Promise<BoardSnapshot>;
+  /** Open delay alerts; a controller given its own snapshots (tests) has none unless given these too. */
+  fetchAlerts?: () => Promise<DelayAlert[]>;
   now?: () => number;
 }
 
@@ -86,6 +93,7 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
   const { source } = options;
   const client = options.client ?? realtime;
   const fetchSnapshot = options.fetchSnapshot ?? (() => fetchBoardSnapshot(source));
+  const fetchAlerts = options.fetchAlerts ?? (options.fetchSnapshot ? async () => [] : () => fetchOpenAlerts(source));
   const now = options.now ?? Date.now;
 
   const store = createStore<BoardState>({
@@ -97,7 +105,10 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
     modeChange: null,
     today: localDay(new Date(now())),
     lastEvent: null,
+    alerts: NO_MARKS,
   });
+  /** Alerts a push cleared while the open list was being read: not marked again by that answer. */
+  let clearedWhileReading = new Set<number>();
 
   let running = false;
   let flashCounter = 0;
@@ -206,6 +217,13 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
       case 'settings.dashboardUpdated':
         onSettings(event.seq, event.payload as DashboardSettings);
         break;
+      case 'alert.raised':
+        store.set((state) => ({ ...state, alerts: withRaised(state.alerts, event.payload as DelayAlert) }));
+        break;
+      case 'alert.cleared':
+        clearedWhileReading.add((event.payload as DelayAlertCleared).id);
+        store.set((state) => ({ ...state, alerts: withCleared(state.alerts, event.payload as DelayAlertCleared) }));
+        break;
       default:
         break;
     }
@@ -293,6 +311,7 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
           if (!running) return;
           failures = 0;
           applySnapshot(snapshot);
+          void loadAlerts();
           // The public board's socket may have been refused while its key was off: knock again.
           if (source.kind === 'boardKey') client.connectBoardKey(source.key);
         } catch (error) {
@@ -305,6 +324,19 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
       inflight = null;
     });
     return inflight;
+  }
+
+  /** The open alerts, with every snapshot. A failure keeps the markers as they are (they are extra). */
+  async function loadAlerts(): Promise<void> {
+    clearedWhileReading = new Set();
+    try {
+      const alerts = await fetchAlerts();
+      const marks = marksOf(alerts, clearedWhileReading);
+      // None before, none now: the state (and every selector) stays as it was.
+      if (running) store.set((state) => (marks.size === 0 && state.alerts.size === 0 ? state : { ...state, alerts: marks }));
+    } catch {
+      // Kept: pushes still move them, the next snapshot reads them again.
+    }
   }
 
   function scheduleRefetch(delay = REFETCH_DEBOUNCE_MS): void {

@@ -2,9 +2,11 @@
 // Each row is memoised on its row object: a scan replaces one row object, so one row renders.
 import { memo, useMemo, type CSSProperties, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DelayAlertKind } from '@contracts/alerts';
 import type { ProgressColumn, ProgressRow, StepProgress } from '@contracts/production';
 import { formatDate } from '../../../lib/format-date';
 import type { RowFlash } from '../api/board-store';
+import { kindsOf } from '../model/alert-marks';
 import { percentText, rowTone, stepPercent, stepTone, type CellTone } from '../model/presentation';
 import { boardProcessLabel } from './process-label';
 
@@ -15,6 +17,7 @@ export function barStyle(percent: number): CSSProperties {
 
 export interface RowLabels {
   delayDays: (count: number) => string;
+  alert: Record<DelayAlertKind, string>;
   notReviewed: string;
   noDocument: string;
   status: Record<CellTone, string>;
@@ -25,6 +28,7 @@ export function useRowLabels(): RowLabels {
   return useMemo(
     () => ({
       delayDays: (count: number) => t('delayDays', { count }),
+      alert: { stepOverdue: t('alert.stepOverdue'), deliveryAtRisk: t('alert.deliveryAtRisk') },
       notReviewed: t('flags.notReviewed'),
       noDocument: t('flags.noDocument'),
       status: {
@@ -119,6 +123,8 @@ interface BoardRowProps {
   flash: RowFlash | undefined;
   labels: RowLabels;
   withActivity: boolean;
+  /** The order's open delay alerts (alert id → kind), if any. */
+  alerts?: ReadonlyMap<number, DelayAlertKind>;
 }
 
 function activityText(value: string | null, today: string): string {
@@ -126,8 +132,10 @@ function activityText(value: string | null, today: string): string {
   return formatDate(value, formatDate(value, 'YYYY-MM-DD') === today ? 'HH:mm:ss' : 'MM-DD HH:mm', '—');
 }
 
-export const BoardRow = memo(function BoardRow({ row, columns, today, flash, labels, withActivity }: BoardRowProps) {
+export const BoardRow = memo(function BoardRow({ row, columns, today, flash, labels, withActivity, alerts }: BoardRowProps) {
   const tone = rowTone(row);
+  const alertKinds = kindsOf(alerts);
+  const alertLabel = alertKinds.map((kind) => labels.alert[kind]).join(' · ');
   return (
     <div
       className={`brow${row.flagged ? ' is-flagged' : ''}${row.delayDays > 0 ? ' is-late' : ''}${row.completed ? ' is-completed' : ''}`}
@@ -142,7 +150,12 @@ export const BoardRow = memo(function BoardRow({ row, columns, today, flash, lab
         </div>
       )}
       <div className="bc bc-order" role="cell">
-        <span className="bc-main board-num">{row.orderNo}</span>
+        <span className="bc-main board-num">
+          {row.orderNo}
+          {alertKinds.length > 0 && (
+            <span className="brow-alert pi pi-exclamation-triangle" role="img" aria-label={alertLabel} title={alertLabel} data-testid="board-alert-mark" />
+          )}
+        </span>
         {row.flagged && (
           <span className="bc-flags">
             {!row.reviewed && (

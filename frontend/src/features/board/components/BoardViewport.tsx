@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import type { ProgressColumn, ProgressRow } from '@contracts/production';
 import { useBoardState, type BoardController, type BoardError, type RowFlash } from '../api/board-store';
+import { NO_MARKS, type AlertMarks } from '../model/alert-marks';
 import { BoardMessage } from './BoardChrome';
 import { BoardHeaderRow, gridStyle } from './BoardTable';
 
@@ -21,6 +22,7 @@ export interface BoardData {
   refreshInterval: number;
   error: BoardError | null;
   loading: boolean;
+  alerts: AlertMarks;
 }
 
 export function useBoardData(controller: BoardController): BoardData {
@@ -32,7 +34,8 @@ export function useBoardData(controller: BoardController): BoardData {
   const refreshInterval = useBoardState(controller, (state) => state.snapshot?.settings.refreshInterval ?? 10, 10);
   const error = useBoardState(controller, (state) => state.error, null);
   const loading = useBoardState(controller, (state) => state.loading, false);
-  return { ready, rows, columns, flashes, today, refreshInterval, error, loading };
+  const alerts = useBoardState(controller, (state) => state.alerts, NO_MARKS);
+  return { ready, rows, columns, flashes, today, refreshInterval, error, loading, alerts };
 }
 
 /** The failure line under a board that keeps its last data (a failed refetch). */

@@ -70,7 +70,7 @@ export function DropBoard({ controller }: { controller: BoardController }) {
           {data.ready && data.rows.length === 0 && <BoardMessage icon="pi pi-inbox">{t('empty')}</BoardMessage>}
           <div className="board-drop-list" ref={listRef}>
             {rows.map((row) => (
-              <BoardRow key={row.id} row={row} columns={data.columns} today={data.today} flash={data.flashes.get(row.id)} labels={labels} withActivity />
+              <BoardRow key={row.id} row={row} columns={data.columns} today={data.today} flash={data.flashes.get(row.id)} labels={labels} withActivity alerts={data.alerts.get(row.id)} />
             ))}
           </div>
         </div>

@@ -8,6 +8,7 @@ import type { ProgressColumn, ProgressRow } from '@contracts/production';
 import type { RouteScreenProps } from '../../../config/paths';
 import type { BoardController, RowFlash } from '../api/board-store';
 import { useTvBoard } from '../hooks/use-tv-board';
+import type { AlertMarks } from '../model/alert-marks';
 import { scrollDurationSeconds } from '../model/board-model';
 import { BoardFrame, BoardMessage } from './BoardChrome';
 import { BoardRow, useRowLabels, type RowLabels } from './BoardTable';
@@ -19,10 +20,11 @@ interface RowsProps {
   today: string;
   flashes: ReadonlyMap<number, RowFlash>;
   labels: RowLabels;
+  alerts: AlertMarks;
 }
 
-function Rows({ rows, columns, today, flashes, labels }: RowsProps) {
-  return rows.map((row) => <BoardRow key={row.id} row={row} columns={columns} today={today} flash={flashes.get(row.id)} labels={labels} withActivity={false} />);
+function Rows({ rows, columns, today, flashes, labels, alerts }: RowsProps) {
+  return rows.map((row) => <BoardRow key={row.id} row={row} columns={columns} today={today} flash={flashes.get(row.id)} labels={labels} withActivity={false} alerts={alerts.get(row.id)} />);
 }
 
 export function ScrollBoardPage(_props: RouteScreenProps) {
@@ -57,7 +59,7 @@ export function ScrollBoard({ controller }: { controller: BoardController }) {
   const scrolling = size.content > size.viewport && size.viewport > 0;
   const duration = scrollDurationSeconds(size.content, size.viewport, data.refreshInterval);
   const trackStyle = scrolling ? ({ animationDuration: `${duration.toFixed(1)}s`, '--scroll-distance': `${size.content}px` } as CSSProperties) : undefined;
-  const rowsProps: RowsProps = { rows: data.rows, columns: data.columns, today: data.today, flashes: data.flashes, labels };
+  const rowsProps: RowsProps = { rows: data.rows, columns: data.columns, today: data.today, flashes: data.flashes, labels, alerts: data.alerts };
   // The repeat covers the viewport: at the end of a cycle it shows exactly what the start shows.
   const rowHeight = data.rows.length > 0 ? size.content / data.rows.length : 0;
   const repeatCount = rowHeight > 0 ? Math.min(data.rows.length, Math.ceil(size.viewport / rowHeight) + 1) : 0;

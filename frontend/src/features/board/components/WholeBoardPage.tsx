@@ -82,7 +82,7 @@ export function WholeBoard({ controller }: { controller: BoardController }) {
           {data.ready && data.rows.length === 0 && <BoardMessage icon="pi pi-inbox">{t('empty')}</BoardMessage>}
           <div className="board-page" key={shown}>
             {rows.map((row) => (
-              <BoardRow key={row.id} row={row} columns={data.columns} today={data.today} flash={data.flashes.get(row.id)} labels={labels} withActivity={false} />
+              <BoardRow key={row.id} row={row} columns={data.columns} today={data.today} flash={data.flashes.get(row.id)} labels={labels} withActivity={false} alerts={data.alerts.get(row.id)} />
             ))}
           </div>
         </div>

@@ -14,6 +14,7 @@ import { getProductionOrderGrid, getScanLookup } from '../api/schedule';
 import { useScheduleDetail } from '../hooks/use-schedule-detail';
 import { routeSteps } from '../model/progress-model';
 import { LiveBadge } from '../../../components/LiveBadge';
+import { FollowOrderButton } from './FollowOrderButton';
 import { OrderHeader } from './OrderHeader';
 import { ProcessCard } from './ProcessCard';
 import type { GridOption } from './RecordProgressForm';
@@ -74,7 +75,10 @@ export function ScheduleUpdatePage({ params }: RouteScreenProps) {
           </h1>
           <p className="muted">{t('detail.subtitle')}</p>
         </div>
-        <div className="page-actions">{back}</div>
+        <div className="page-actions">
+          <FollowOrderButton orderId={id} />
+          {back}
+        </div>
       </header>
       {deleted && <Message severity="error" text={t('detail.deleted')} className="list-note" />}
       {error && !detail && (

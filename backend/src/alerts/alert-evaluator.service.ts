@@ -1,0 +1,163 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ALERT_EVALUATE_EVERY_MS } from '../../../contracts/alerts.js';
+import { ROOMS, type DomainEventEnvelope, type ProductionOrderChanged, type ProgressRecorded } from '../../../contracts/events.js';
+import { EventBus } from '../events/event-bus.service.js';
+import { UnitOfWork } from '../events/unit-of-work.service.js';
+import { AlertClock } from './alert-clock.js';
+import { alertKey, AlertsRepository, type OpenAlertKey, type WantedAlert } from './alerts.repository.js';
+
+export interface EvaluationResult {
+  raised: number;
+  cleared: number;
+}
+
+/**
+ * Raises and clears delay alerts (contracts/alerts.ts). Runs after every committed scan or order
+ * change this instance delivers (an in-process sink on the EventBus, scoped to those orders) and
+ * every minute over all orders, for due dates that pass with no event. Evaluations on one instance
+ * run one after another; across instances the database decides (unique open alert, conditional
+ * clear), so the timer on every instance is harmless.
+ */
+@Injectable()
+export class AlertEvaluator implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('DelayAlerts');
+  private timer?: NodeJS.Timeout;
+  private chain: Promise<unknown> = Promise.resolve();
+  /** Orders changed since the queued scoped run started (merged: a burst of scans is one run). */
+  private readonly pending = new Set<number>();
+
+  constructor(
+    private readonly repository: AlertsRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: AlertClock,
+    bus: EventBus,
+  ) {
+    bus.register({ deliver: (events) => this.onCommitted(events), endSessions: () => undefined, endBoardKeySockets: () => undefined });
+  }
+
+  onApplicationBootstrap(): void {
+    // Once at boot (due dates passed while no instance ran), then every minute.
+    this.runInBackground(() => this.evaluate(null));
+    this.timer = setInterval(() => this.runInBackground(() => this.evaluate(null)), ALERT_EVALUATE_EVERY_MS);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.timer);
+  }
+
+  /** Resolves when every evaluation queued so far has finished (tests wait on it). */
+  async idle(): Promise<void> {
+    let seen: Promise<unknown>;
+    do {
+      seen = this.chain;
+      await seen;
+    } while (seen !== this.chain);
+  }
+
+  /** Evaluates all orders now (the timer's run), after anything already queued. */
+  evaluateAll(): Promise<EvaluationResult> {
+    return this.enqueue(() => this.evaluate(null));
+  }
+
+  private onCommitted(events: DomainEventEnvelope[]): void {
+    const orderIds = new Set<number>();
+    for (const event of events) {
+      if (event.name === 'production.progressed') orderIds.add((event.payload as ProgressRecorded).orderId);
+      // Dates moved, hidden/shown, completed/reopened, the route changed. A deleted order takes
+      // its alerts along (foreign key cascade).
+      if (event.name === 'productionOrder.changed') {
+        const change = event.payload as ProductionOrderChanged;
+        if (change.action !== 'deleted') orderIds.add(change.id);
+      }
+    }
+    if (orderIds.size === 0) return;
+    const queued = this.pending.size > 0;
+    for (const id of orderIds) this.pending.add(id);
+    if (queued) return;
+    this.runInBackground(() => {
+      const batch = [...this.pending];
+      this.pending.clear();
+      return this.evaluate(batch);
+    });
+  }
+
+  /** A failure is logged by `enqueue`; nobody awaits this one. */
+  private runInBackground(run: () => Promise<EvaluationResult>): void {
+    this.enqueue(run).catch(() => undefined);
+  }
+
+  private enqueue(run: () => Promise<EvaluationResult>): Promise<EvaluationResult> {
+    const next = this.chain.then(run);
+    this.chain = next.catch((error: unknown) => this.logger.warn({ err: error }, 'delay alert evaluation failed'));
+    return next;
+  }
+
+  /**
+   * Compares the alerts whose cause holds with the open ones (two reads, no lock), then settles
+   * each order that differs in a transaction of its own under the order's lock, re-reading the
+   * cause there: a scan that finished the step meanwhile is seen.
+   */
+  private async evaluate(orderIds: number[] | null): Promise<EvaluationResult> {
+    const started = performance.now();
+    const now = this.clock.now();
+    const manager = this.repository.manager;
+    const wanted = await this.repository.wanted(manager, now, orderIds);
+    const open = await this.repository.open(manager, orderIds);
+    const changed = differingOrders(wanted, open);
+    const result: EvaluationResult = { raised: 0, cleared: 0 };
+    for (const orderId of changed) {
+      const settled = await this.settleOrder(orderId, now);
+      result.raised += settled.raised;
+      result.cleared += settled.cleared;
+    }
+    if (result.raised + result.cleared > 0) {
+      const scope = orderIds ? `${orderIds.length} orders` : 'all orders';
+      this.logger.log(`raised ${result.raised}, cleared ${result.cleared} (${scope}, ${Math.round(performance.now() - started)} ms)`);
+    }
+    return result;
+  }
+
+  private settleOrder(orderId: number, now: Date): Promise<EvaluationResult> {
+    return this.unitOfWork.run(async (tx) => {
+      const result: EvaluationResult = { raised: 0, cleared: 0 };
+      if (!(await this.repository.lockOrder(tx.manager, orderId))) return result;
+      const wanted = await this.repository.wanted(tx.manager, now, [orderId]);
+      const open = await this.repository.open(tx.manager, [orderId]);
+      const openKeys = new Set(open.map(alertKey));
+      const wantedKeys = new Set(wanted.map(alertKey));
+      for (const cause of wanted) {
+        if (openKeys.has(alertKey(cause))) continue;
+        const alert = await this.repository.raise(tx.manager, cause, now);
+        if (!alert) continue;
+        result.raised += 1;
+        tx.publish('alert.raised', alert, [ROOMS.board, ROOMS.order(orderId)]);
+        for (const notification of await this.repository.notify(tx.manager, alert, now)) {
+          tx.publish('notification.created', { id: notification.id, createdAt: now.toISOString(), readAt: null, alert }, [ROOMS.user(notification.userId)]);
+        }
+      }
+      for (const alert of open) {
+        if (wantedKeys.has(alertKey(alert))) continue;
+        const cleared = await this.repository.clear(tx.manager, alert.id, now);
+        if (!cleared) continue;
+        result.cleared += 1;
+        tx.publish(
+          'alert.cleared',
+          { id: alert.id, kind: alert.kind, orderId, processId: alert.processId, clearedAt: cleared.clearedAt },
+          [ROOMS.board, ROOMS.order(orderId), ...(await this.repository.toldAbout(tx.manager, alert.id)).map((userId) => ROOMS.user(userId))],
+        );
+      }
+      return result;
+    });
+  }
+}
+
+/** Orders whose wanted alerts differ from their open ones. */
+export function differingOrders(wanted: WantedAlert[], open: OpenAlertKey[]): number[] {
+  const wantedKeys = new Set(wanted.map(alertKey));
+  const openKeys = new Set(open.map(alertKey));
+  const orders = new Set<number>();
+  for (const alert of wanted) if (!openKeys.has(alertKey(alert))) orders.add(alert.orderId);
+  for (const alert of open) if (!wantedKeys.has(alertKey(alert))) orders.add(alert.orderId);
+  return [...orders].sort((a, b) => a - b);
+}
