@@ -51,6 +51,7 @@ export const PERMISSION_NAMES = [
   'Setting',
   'SettingDashboard',
   'Permission',
+  'PerformanceAppraisalDetails',
 ] as const;
 export type PermissionName = (typeof PERMISSION_NAMES)[number];
 

@@ -91,6 +91,11 @@ export const ERRORS = {
   roleInUse: { status: 409, key: 'errors.roleInUse' },
   cannotGainOwnPermissions: { status: 403, key: 'errors.cannotGainOwnPermissions' },
   adminRoleNeedsAdmin: { status: 403, key: 'errors.adminRoleNeedsAdmin' },
+  // Piece-rate pay.
+  stepNotInProcess: { status: 400, key: 'errors.stepNotInProcess' },
+  stepHasScans: { status: 409, key: 'errors.stepHasScans' },
+  dateRangeTooLong: { status: 400, key: 'errors.dateRangeTooLong' },
+  dateRangeReversed: { status: 400, key: 'errors.dateRangeReversed' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -84,6 +84,10 @@ export const en: MessageCatalogue = {
     roleInUse: 'Role "{{role}}" is held by {{count}} user(s) ({{users}}); take it from them first, then delete it',
     cannotGainOwnPermissions: 'You cannot give yourself screens you do not already have; ask another administrator',
     adminRoleNeedsAdmin: 'Only a user who may edit permissions can grant a role that includes editing permissions',
+    stepNotInProcess: 'The sub-process is not one of the steps of process "{{process}}"',
+    stepHasScans: 'Sub-process "{{step}}" has recorded scans and cannot be removed',
+    dateRangeTooLong: 'The period may span at most {{days}} days',
+    dateRangeReversed: 'The end date is before the start date',
   },
   problems: {
     required: 'is required',

@@ -83,6 +83,10 @@ export const zhCN = {
     roleInUse: '角色“{{role}}”正被 {{count}} 个用户使用（{{users}}），请先取消分配再删除',
     cannotGainOwnPermissions: '不能给自己增加尚未拥有的页面权限，请联系其他管理员',
     adminRoleNeedsAdmin: '只有拥有权限设置权限的用户才能分配包含权限设置的角色',
+    stepNotInProcess: '该子工序不属于工序「{{process}}」',
+    stepHasScans: '子工序「{{step}}」已有扫描记录，不能删除',
+    dateRangeTooLong: '查询期间最长 {{days}} 天',
+    dateRangeReversed: '结束日期早于开始日期',
   },
   problems: {
     required: '不能为空',

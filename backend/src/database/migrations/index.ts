@@ -10,6 +10,7 @@ import { AccountSecurity1764115200000 } from './1764115200000-account-security.j
 import { UploadLimits1764115300000 } from './1764115300000-upload-limits.js';
 import { Roles1764201600000 } from './1764201600000-roles.js';
 import { ProcessShortName1764201700000 } from './1764201700000-process-short-name.js';
+import { PieceRatePay1764288000000 } from './1764288000000-piece-rate-pay.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   UploadLimits1764115300000,
   Roles1764201600000,
   ProcessShortName1764201700000,
+  PieceRatePay1764288000000,
 ];
