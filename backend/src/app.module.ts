@@ -31,6 +31,7 @@ import { BoardModule } from './board/board.module.js';
 import { ScheduleModule } from './schedule/schedule.module.js';
 import { StatisticsModule } from './statistics/statistics.module.js';
 import { ScanModule } from './scan/scan.module.js';
+import { AppraisalModule } from './appraisal/appraisal.module.js';
 import { staticCacheHeaders } from './common/http/static-delivery.js';
 
 @Module({})
@@ -64,6 +65,7 @@ export class AppModule {
         BoardModule,
         ScheduleModule,
         StatisticsModule,
+        AppraisalModule,
         ...(serveFrontend
           ? [
               ServeStaticModule.forRoot({
