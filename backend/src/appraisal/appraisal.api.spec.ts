@@ -110,7 +110,8 @@ describe('piece-rate pay (API)', () => {
         { workerId: w2.id, processId: p.sew, stepName: null, day: day2, pieces: 4, pieceRate: 2.5, pay: 10 },
       ]),
     );
-    expect(report.rows[0]).toMatchObject({ day: day1, workerName: '工人甲', departmentName: '裁床车间 Cutting' });
+    expect(report.rows.find((row) => row.workerId === w1.id)).toMatchObject({ day: day1, workerName: '工人甲', departmentName: '裁床车间 Cutting' });
+    expect(report.rows.map((row) => row.day)).toEqual([day1, day1, day1, day1, day2, day2, day2]);
     expect(report.byWorker).toEqual([
       { key: w1.id, label: '工人甲', pieces: 110, pay: 78 },
       { key: w2.id, label: '工人乙', pieces: 29, pay: 30.5 },

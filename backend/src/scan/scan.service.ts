@@ -55,7 +55,7 @@ export class ScanService {
     return this.run(async (tx) => {
       // A scan is 5 round trips (was 11–13): START TRANSACTION, this one — the earlier answer to
       // this scan id, the order locked, the settings, the worker (ScanRepository.open) —, the
-      // route, one write with the event, COMMIT.
+      // route, one write with the event, COMMIT (and one more when the scan names a sub-process: its rate).
       const opened = await this.scans.open(tx.manager, { scanId: input.scanId, orderId: input.orderId, orderNo: input.orderNo, workerId });
       const replay = this.replayOf(opened.stored, (stored) => fingerprintOf(stored.orderId), input.orderId, input.orderNo);
       if (replay) return replay;
