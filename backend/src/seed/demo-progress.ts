@@ -60,7 +60,7 @@ export async function seedDemoProgress(manager: EntityManager, scans: ScanServic
       if (total <= 0) break;
       previous = total;
       // One to three scans per step (each is a real transaction: the demo must boot quickly).
-      const parts = total > 150 ? 3 : total > 60 ? 2 : 1;
+      const parts = total > 240 ? 3 : total > 100 ? 2 : 1;
       const chunks = Array.from({ length: parts }, (_, c) => Math.floor(total / parts) + (c < total % parts ? 1 : 0));
       const crew = workers.get(step.processId) ?? [admin.id];
       const subProcesses = stepIds.get(step.processId) ?? [];
