@@ -25,6 +25,10 @@ async function main(): Promise<void> {
   const { app, url, databaseUrl, token, post } = bench;
   const { DataSource } = await import('typeorm');
   const db = app.get(DataSource);
+  // The generation runs for minutes: a connection of its own without the app's statement timeout.
+  const seed = db.createQueryRunner();
+  await seed.connect();
+  await seed.query('SET statement_timeout = 0');
   console.log(`\nPiece-rate pay: ${SCANS.toLocaleString('en')} scans by ${WORKERS} workers over ${DAYS} days — database: ${databaseUrl ? 'PostgreSQL server' : 'embedded PGlite'}`);
 
   const seedStart = nowMs();
@@ -45,49 +49,52 @@ async function main(): Promise<void> {
   const [{ adminId }] = await db.query(`SELECT id AS "adminId" FROM app_user WHERE username = 'admin'`);
   const [{ department }] = await db.query(`SELECT id AS department FROM department ORDER BY id LIMIT 1`);
   // Workers: each may execute two neighbouring processes.
-  await db.query(
+  await seed.query(
     `INSERT INTO app_user (username, nickname, password_hash, permissions, department_id, process_ids)
      SELECT 'w' || n, 'Worker ' || n, 'x', '{Scan}', $1, ARRAY[($2::int[])[1 + n % ${PROCESSES}], ($2::int[])[1 + (n + 1) % ${PROCESSES}]]
        FROM generate_series(1, ${WORKERS}) AS n`,
     [department, processes.map((process) => process.id)],
   );
-  // Scans: worker n % 500 at one of their two processes, a step on every third scan of a process
-  // with steps, 1–20 pieces, spread over the last 90 days in working hours; every 50th is taken back.
+  // Scans: worker n % 500, then for each worker its k-th scan (k = n / 500) on day k % 90 at one
+  // of their two processes, a step on every third scan of a process with steps, 1–20 pieces, in
+  // working hours over the last 90 days; about every 47th is taken back (47: prime to the 500
+  // workers, so no worker has all their scans taken back).
   const insertStart = nowMs();
-  await db.query(
+  await seed.query(
     `WITH w AS (SELECT row_number() OVER (ORDER BY id) - 1 AS k, id, process_ids FROM app_user WHERE username ~ '^w[0-9]+$'),
           st AS (SELECT process_id, array_agg(id ORDER BY sequence) AS ids, array_agg(piece_rate ORDER BY sequence) AS rates FROM process_step GROUP BY process_id),
           o AS (SELECT array_agg(id ORDER BY id) AS ids FROM production_order)
      INSERT INTO scan (scan_id, order_id, process_id, quantity, worker_id, scanned_at, recorded_by, result, step_id, piece_rate)
      SELECT 'b' || g.n, o.ids[1 + g.n % ${ORDERS}], x.process_id, 1 + g.n % 20, w.id,
-            date_trunc('day', now()) - ((g.n % ${DAYS}) * interval '1 day') + interval '8 hours' + ((g.n * 7919) % 36000) * interval '1 second',
+            date_trunc('day', now()) - (((g.n / ${WORKERS}) % ${DAYS}) * interval '1 day') + interval '8 hours' + ((g.n * 7919) % 36000) * interval '1 second',
             $1, '{}'::jsonb, x.step_id, coalesce(x.step_rate, p.piece_rate)
        FROM generate_series(1, ${SCANS}) AS g (n)
        CROSS JOIN o
        JOIN w ON w.k = g.n % ${WORKERS}
-       CROSS JOIN LATERAL (SELECT w.process_ids[1 + (g.n / ${WORKERS}) % 2] AS process_id) pr
+       CROSS JOIN LATERAL (SELECT w.process_ids[1 + (g.n / ${WORKERS} / ${DAYS}) % 2] AS process_id) pr
        LEFT JOIN st ON st.process_id = pr.process_id
        CROSS JOIN LATERAL (SELECT pr.process_id,
-                                  CASE WHEN st.ids IS NOT NULL AND g.n % 3 = 0 THEN st.ids[1 + (g.n / 3) % 2] END AS step_id,
-                                  CASE WHEN st.ids IS NOT NULL AND g.n % 3 = 0 THEN st.rates[1 + (g.n / 3) % 2] END AS step_rate) x
+                                  CASE WHEN st.ids IS NOT NULL AND (g.n / ${WORKERS}) % 3 = 0 THEN st.ids[1 + (g.n / ${WORKERS} / 3) % 2] END AS step_id,
+                                  CASE WHEN st.ids IS NOT NULL AND (g.n / ${WORKERS}) % 3 = 0 THEN st.rates[1 + (g.n / ${WORKERS} / 3) % 2] END AS step_rate) x
        JOIN process p ON p.id = x.process_id`,
     [adminId],
   );
-  await db.query(
+  await seed.query(
     `INSERT INTO scan (scan_id, order_id, process_id, quantity, worker_id, scanned_at, recorded_by, result, step_id, piece_rate, reverses_id)
      SELECT 'r' || s.scan_id, s.order_id, s.process_id, -s.quantity, s.worker_id, s.scanned_at + interval '1 minute', s.recorded_by, '{}'::jsonb, s.step_id, s.piece_rate, s.id
-       FROM scan s WHERE s.id % 50 = 0`,
+       FROM scan s WHERE s.id % 47 = 0`,
   );
   const inserted = nowMs() - insertStart;
   // The summary, exactly as the migration backfills it (and as each scan's write keeps it).
   const summaryStart = nowMs();
-  await db.query(
+  await seed.query(
     `INSERT INTO worker_daily_output (worker_id, day, process_id, step_id, piece_rate, pieces, pay)
      SELECT worker_id, (scanned_at AT TIME ZONE $1)::date, process_id, coalesce(step_id, 0), piece_rate, sum(quantity), sum(quantity * coalesce(piece_rate, 0))
        FROM scan WHERE worker_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5`,
     [factoryTimeZone()],
   );
-  await db.query('ANALYZE');
+  await seed.query('ANALYZE');
+  await seed.release();
   const [{ scans, summary }] = await db.query(`SELECT (SELECT count(*)::int FROM scan) AS scans, (SELECT count(*)::int FROM worker_daily_output) AS summary`);
   console.log(
     `  seeded ${scans.toLocaleString('en')} scan rows (incl. corrections) in ${formatMs(inserted)}, summary ${summary.toLocaleString('en')} rows in ${formatMs(nowMs() - summaryStart)}; total ${formatMs(nowMs() - seedStart)}`,
@@ -115,6 +122,11 @@ async function main(): Promise<void> {
     ['payroll export of the month (xlsx)', 'statistics/payroll/export', { month }, 5, 5000],
   ];
   const payroll = (await get('statistics/payroll', { month })) as { lines: unknown[]; totals: { pieces: number; pay: number } };
+  const [check] = await db.query(
+    `SELECT count(DISTINCT worker_id)::int AS workers, min(day)::text AS first, max(day)::text AS last FROM worker_daily_output WHERE day BETWEEN $1 AND $2`,
+    [from, to],
+  );
+  console.log(`  summary in ${from}..${to}: ${check.workers} workers, days ${check.first}..${check.last}`);
   console.log(`  month ${month}: ${payroll.lines.length} workers on the payroll, ${payroll.totals.pieces.toLocaleString('en')} pieces, pay ${payroll.totals.pay.toLocaleString('en')}`);
   for (const [label, path, query, runs, target] of cases) {
     await get(path, query);
