@@ -9,7 +9,7 @@
 // server; the app works in a scratch database of its own (bench-app.ts), dropped afterwards.
 // BENCH_SCANS scales the data (the scale used is printed).
 import { bootBenchApp } from './bench-app.js';
-import { factoryTimeZone, lastDayOfMonth, shiftDay } from '../src/progress/calendar.js';
+import { factoryTimeZone, lastDayOfMonth, shiftDay, startOfLocalDay } from '../src/progress/calendar.js';
 import { localDay } from '../src/progress/progress-math.js';
 import { formatMs, nowMs, percentiles, timeIt } from './stats.js';
 
@@ -19,6 +19,7 @@ const PROCESSES = 8;
 const DAYS = 90;
 const ORDERS = 20;
 const RUNS = 30;
+const BATCH = 50_000;
 
 async function main(): Promise<void> {
   const bench = await bootBenchApp();
@@ -60,7 +61,9 @@ async function main(): Promise<void> {
   // working hours over the last 90 days; about every 47th is taken back (47: prime to the 500
   // workers, so no worker has all their scans taken back).
   const insertStart = nowMs();
-  await seed.query(
+  // In batches: one statement per BATCH scans stays inside the app's client-side read timeout.
+  for (let first = 1; first <= SCANS; first += BATCH) {
+    await seed.query(
     `WITH w AS (SELECT row_number() OVER (ORDER BY id) - 1 AS k, id, process_ids FROM app_user WHERE username ~ '^w[0-9]+$'),
           st AS (SELECT process_id, array_agg(id ORDER BY sequence) AS ids, array_agg(piece_rate ORDER BY sequence) AS rates FROM process_step GROUP BY process_id),
           o AS (SELECT array_agg(id ORDER BY id) AS ids FROM production_order)
@@ -68,7 +71,7 @@ async function main(): Promise<void> {
      SELECT 'b' || g.n, o.ids[1 + g.n % ${ORDERS}], x.process_id, 1 + g.n % 20, w.id,
             date_trunc('day', now()) - (((g.n / ${WORKERS}) % ${DAYS}) * interval '1 day') + interval '8 hours' + ((g.n * 7919) % 36000) * interval '1 second',
             $1, '{}'::jsonb, x.step_id, coalesce(x.step_rate, p.piece_rate)
-       FROM generate_series(1, ${SCANS}) AS g (n)
+       FROM generate_series($2::int, $3::int) AS g (n)
        CROSS JOIN o
        JOIN w ON w.k = g.n % ${WORKERS}
        CROSS JOIN LATERAL (SELECT w.process_ids[1 + (g.n / ${WORKERS} / ${DAYS}) % 2] AS process_id) pr
@@ -77,8 +80,9 @@ async function main(): Promise<void> {
                                   CASE WHEN st.ids IS NOT NULL AND (g.n / ${WORKERS}) % 3 = 0 THEN st.ids[1 + (g.n / ${WORKERS} / 3) % 2] END AS step_id,
                                   CASE WHEN st.ids IS NOT NULL AND (g.n / ${WORKERS}) % 3 = 0 THEN st.rates[1 + (g.n / ${WORKERS} / 3) % 2] END AS step_rate) x
        JOIN process p ON p.id = x.process_id`,
-    [adminId],
-  );
+      [adminId, first, Math.min(SCANS, first + BATCH - 1)],
+    );
+  }
   await seed.query(
     `INSERT INTO scan (scan_id, order_id, process_id, quantity, worker_id, scanned_at, recorded_by, result, step_id, piece_rate, reverses_id)
      SELECT 'r' || s.scan_id, s.order_id, s.process_id, -s.quantity, s.worker_id, s.scanned_at + interval '1 minute', s.recorded_by, '{}'::jsonb, s.step_id, s.piece_rate, s.id
@@ -87,12 +91,15 @@ async function main(): Promise<void> {
   const inserted = nowMs() - insertStart;
   // The summary, exactly as the migration backfills it (and as each scan's write keeps it).
   const summaryStart = nowMs();
-  await seed.query(
-    `INSERT INTO worker_daily_output (worker_id, day, process_id, step_id, piece_rate, pieces, pay)
-     SELECT worker_id, (scanned_at AT TIME ZONE $1)::date, process_id, coalesce(step_id, 0), piece_rate, sum(quantity), sum(quantity * coalesce(piece_rate, 0))
-       FROM scan WHERE worker_id IS NOT NULL GROUP BY 1, 2, 3, 4, 5`,
-    [factoryTimeZone()],
-  );
+  // One day of scans per statement (the read timeout again); days are whole, so no key repeats.
+  for (let back = -1; back <= DAYS + 1; back++) {
+    await seed.query(
+      `INSERT INTO worker_daily_output (worker_id, day, process_id, step_id, piece_rate, pieces, pay)
+       SELECT worker_id, (scanned_at AT TIME ZONE $1)::date, process_id, coalesce(step_id, 0), piece_rate, sum(quantity), sum(quantity * coalesce(piece_rate, 0))
+         FROM scan WHERE worker_id IS NOT NULL AND scanned_at >= $2 AND scanned_at < $3 GROUP BY 1, 2, 3, 4, 5`,
+      [factoryTimeZone(), startOfLocalDay(shiftDay(localDay(), -back)), startOfLocalDay(shiftDay(localDay(), 1 - back))],
+    );
+  }
   await seed.query('ANALYZE');
   await seed.release();
   const [{ scans, summary }] = await db.query(`SELECT (SELECT count(*)::int FROM scan) AS scans, (SELECT count(*)::int FROM worker_daily_output) AS summary`);
