@@ -69,7 +69,7 @@ async function main(): Promise<void> {
           o AS (SELECT array_agg(id ORDER BY id) AS ids FROM production_order)
      INSERT INTO scan (scan_id, order_id, process_id, quantity, worker_id, scanned_at, recorded_by, result, step_id, piece_rate)
      SELECT 'b' || g.n, o.ids[1 + g.n % ${ORDERS}], x.process_id, 1 + g.n % 20, w.id,
-            date_trunc('day', now()) - (((g.n / ${WORKERS}) % ${DAYS}) * interval '1 day') + interval '8 hours' + ((g.n * 7919) % 36000) * interval '1 second',
+            date_trunc('day', now()) - (((g.n / ${WORKERS}) % ${DAYS}) * interval '1 day') + interval '8 hours' + ((g.n::bigint * 7919) % 36000) * interval '1 second',
             $1, '{}'::jsonb, x.step_id, coalesce(x.step_rate, p.piece_rate)
        FROM generate_series($2::int, $3::int) AS g (n)
        CROSS JOIN o
