@@ -8,7 +8,7 @@
 // The rows are generated with generate_series straight into the tables. DATABASE_URL picks the
 // server; the app works in a scratch database of its own (bench-app.ts), dropped afterwards.
 // BENCH_SCANS scales the data (the scale used is printed).
-import { bootBenchApp } from './bench-app.js';
+import { bootBenchApp, type BenchApp } from './bench-app.js';
 import { factoryTimeZone, lastDayOfMonth, shiftDay, startOfLocalDay } from '../src/progress/calendar.js';
 import { localDay } from '../src/progress/progress-math.js';
 import { formatMs, nowMs, percentiles, timeIt } from './stats.js';
@@ -23,6 +23,15 @@ const BATCH = 50_000;
 
 async function main(): Promise<void> {
   const bench = await bootBenchApp();
+  // A failed run drops its scratch database too (minutes of generated rows otherwise stay behind).
+  try {
+    await run(bench);
+  } finally {
+    await bench.close();
+  }
+}
+
+async function run(bench: BenchApp): Promise<void> {
   const { app, url, databaseUrl, token, post } = bench;
   const { DataSource } = await import('typeorm');
   const db = app.get(DataSource);
@@ -141,7 +150,6 @@ async function main(): Promise<void> {
     const verdict = Number.isNaN(target) ? '' : times.p50 <= target ? `  ≤ ${target} ms ✓` : `  > ${target} ms ✗`;
     console.log(`  ${label.padEnd(52)} p50 ${formatMs(times.p50)}  p95 ${formatMs(times.p95)}${verdict}`);
   }
-  await bench.close();
 }
 
 main().then(
