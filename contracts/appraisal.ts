@@ -6,7 +6,11 @@
 //   of the scan it takes back, so it takes back exactly the pay that scan earned.
 // - pieces are net of corrections; pay = Σ quantity × rate over the scans (two decimals,
 //   rounded half away from zero per row at the end, never per scan).
-// - The day is the factory's calendar day (the configured time zone) of scanned_at.
+// - The day is the factory's calendar day (the configured time zone) of scanned_at. A correcting
+//   entry is dated when it is made: it takes the pay back on that day (a paid month stays as paid).
+// - A scan naming a sub-process (ScanInput.stepId) is paid at that step's rate (the process's when
+//   the step has none) and moves the process's progress like any scan: the step chooses the rate only.
+// - Rows whose pieces and pay net to zero (a scan and its correcting entry) are left out.
 
 export interface AppraisalRow {
   workerId: number;
@@ -34,8 +38,10 @@ export interface AppraisalTotal {
 }
 
 /**
- * GET /api/admin/statistics/appraisal — query: from, to (YYYY-MM-DD, inclusive, ≤ 92 days),
- * workerId, departmentId, processId, page, pageSize (≤ 500).
+ * GET /api/admin/statistics/appraisal — query: from, to (YYYY-MM-DD, inclusive, ≤ 92 days; default
+ * the current month), workerId, departmentId (the worker's current department), processId, page,
+ * pageSize (≤ 500, default 50). /appraisal/export: the same filter, every row, as xlsx.
+ * byWorker is ordered by pay (highest first), byProcess by the process's sort order, byDay by day.
  */
 export interface AppraisalReport {
   rows: AppraisalRow[];

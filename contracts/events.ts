@@ -48,6 +48,12 @@ export interface ProgressRecorded {
   quantity: number;
   scanId: string;
   step: StepProgress;
+  /** Who the pieces are credited to, what exactly and at what rate (the pay screens update live). */
+  workerId?: number | null;
+  colorId?: number | null;
+  sizeId?: number | null;
+  stepId?: number | null;
+  pieceRate?: number | null;
   order: {
     finishRate: number;
     completed: boolean;

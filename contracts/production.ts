@@ -36,6 +36,11 @@ export interface ScanInput {
   deviceId?: string;
   /** When the device recorded the scan (ISO); for scans queued offline. Defaults to now. */
   scannedAt?: string;
+  /**
+   * The sub-process (process_step id of this process) the pieces were done at: the scan is paid
+   * at that step's rate (else the process's). It moves the process's progress like any scan.
+   */
+  stepId?: number;
 }
 
 /** POST /api/admin/scan/reverse: a correcting entry that takes one scan back. */
@@ -75,6 +80,11 @@ export interface ScanRecord {
   scannedAt: string;
   recordedAt: string;
   recordedBy: string;
+  /** The sub-process the scan named, if any. */
+  stepId: number | null;
+  stepName: string | null;
+  /** The piece rate in force when recorded (contracts/appraisal.ts); null = no pay. */
+  pieceRate: number | null;
 }
 
 /** Progress of one order at one process. */

@@ -53,6 +53,7 @@ export const PERMISSION_NAMES = [
   'SettingDashboard',
   'Permission',
   'OrderOverview',
+  'PerformanceAppraisalDetails',
 ] as const;
 export type PermissionName = (typeof PERMISSION_NAMES)[number];
 

@@ -32,6 +32,7 @@ import { ScheduleModule } from './schedule/schedule.module.js';
 import { StatisticsModule } from './statistics/statistics.module.js';
 import { ScanModule } from './scan/scan.module.js';
 import { StationWorkerModule } from './scan/station-worker.module.js';
+import { AppraisalModule } from './appraisal/appraisal.module.js';
 import { staticCacheHeaders } from './common/http/static-delivery.js';
 import { OrderOverviewModule } from './order-overview/order-overview.module.js';
 import { AlertsModule } from './alerts/alerts.module.js';
@@ -70,6 +71,7 @@ export class AppModule {
         StatisticsModule,
         OrderOverviewModule,
         AlertsModule,
+        AppraisalModule,
         ...(serveFrontend
           ? [
               ServeStaticModule.forRoot({

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { ProcessStep } from '../../../contracts/master-data.js';
+import { DomainException } from '../common/errors/domain.exception.js';
 
 /** The exclusive process flags and their columns. */
 export const EXCLUSIVE_FLAGS = { endProcess: 'end_process', warehouseIn: 'warehouse_in' } as const;
@@ -30,12 +31,24 @@ export class ProcessRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Writes the form's steps in place, matched by sequence: a step keeps its id (scans refer to it,
+   * scan.step_id) while its name or rate changes; a rate change applies to later scans only (each
+   * scan stores its rate). Steps beyond the new list are deleted; one with scans is refused.
+   */
   async replaceSteps(manager: EntityManager, processId: number, steps: ProcessStep[]): Promise<void> {
-    await manager.query(`DELETE FROM process_step WHERE process_id = $1`, [processId]);
+    const scanned: { name: string }[] = await manager.query(
+      `SELECT st.name FROM process_step st
+        WHERE st.process_id = $1 AND st.sequence > $2 AND EXISTS (SELECT 1 FROM scan s WHERE s.step_id = st.id) ORDER BY st.sequence LIMIT 1`,
+      [processId, steps.length],
+    );
+    if (scanned[0]) throw new DomainException('stepHasScans', { step: scanned[0].name }, { field: 'steps' });
+    await manager.query(`DELETE FROM process_step WHERE process_id = $1 AND sequence > $2`, [processId, steps.length]);
     if (steps.length === 0) return;
     await manager.query(
       `INSERT INTO process_step (process_id, sequence, name, piece_rate)
-       SELECT $1, s.sequence, s.name, s.piece_rate FROM unnest($2::int[], $3::text[], $4::numeric[]) AS s (sequence, name, piece_rate)`,
+       SELECT $1, s.sequence, s.name, s.piece_rate FROM unnest($2::int[], $3::text[], $4::numeric[]) AS s (sequence, name, piece_rate)
+       ON CONFLICT (process_id, sequence) DO UPDATE SET name = excluded.name, piece_rate = excluded.piece_rate`,
       [processId, steps.map((step) => step.sequence), steps.map((step) => step.name), steps.map((step) => step.pieceRate)],
     );
   }

@@ -20,3 +20,8 @@ export function startOfLocalDay(day: string): Date {
   const [year, month, date] = day.split('-').map(Number);
   return new Date(year, month - 1, date);
 }
+
+/** The server's time zone (IANA name): the factory's calendar day in SQL, `AT TIME ZONE` this. */
+export function factoryTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}

@@ -231,8 +231,10 @@ export class ProgressReadRepository {
               sz.name AS "sizeName", s.worker_id AS "workerId", COALESCE(NULLIF(w.nickname, ''), w.username) AS "workerName",
               s.device_id AS "deviceId", r.scan_id AS "reversesScanId",
               EXISTS (SELECT 1 FROM scan x WHERE x.reverses_id = s.id) AS reversed,
-              s.note, s.flagged, s.scanned_at AS "scannedAt", s.recorded_at AS "recordedAt", COALESCE(rb.username, '') AS "recordedBy"
+              s.note, s.flagged, s.scanned_at AS "scannedAt", s.recorded_at AS "recordedAt", COALESCE(rb.username, '') AS "recordedBy",
+              s.step_id AS "stepId", st.name AS "stepName", s.piece_rate::float8 AS "pieceRate"
          FROM scan s
+         LEFT JOIN process_step st ON st.id = s.step_id
          JOIN production_order p ON p.id = s.order_id
          JOIN process pr ON pr.id = s.process_id
          LEFT JOIN color co ON co.id = s.color_id

@@ -96,4 +96,7 @@ export class ScanRecordDto implements ScanRecord {
   @ApiProperty() scannedAt: string;
   @ApiProperty() recordedAt: string;
   @ApiProperty() recordedBy: string;
+  @ApiProperty({ type: 'integer', nullable: true, description: 'the sub-process the scan named' }) stepId: number | null;
+  @ApiProperty({ type: 'string', nullable: true }) stepName: string | null;
+  @ApiProperty({ type: 'number', nullable: true, description: 'piece rate in force when recorded; null = no pay' }) pieceRate: number | null;
 }

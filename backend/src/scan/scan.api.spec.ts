@@ -382,4 +382,86 @@ describe('scans (API)', () => {
       expect(await stepOf(order.id, p.cut)).toEqual({ done: 6, scans: 1 });
     });
   });
+
+  describe('piece rates and sub-processes', () => {
+    it("stores the named sub-process's rate (else the process's, else none) and moves progress like any scan", async () => {
+      await f.db.query(`UPDATE process SET piece_rate = 1.20 WHERE id = $1`, [p.cut]);
+      const process = await f.data(f.get('process/detail', { id: p.cut }));
+      const updated = await f.data<{ version: number; steps: { id: number }[] }>(
+        f.post('process/update', { id: p.cut, version: process.version, steps: JSON.stringify([{ name: '拉布', pieceRate: 0.45 }, { name: '分扎' }]) }),
+      );
+      const [spreading, bundling] = updated.steps.map((step) => step.id);
+      const order = await f.createOrder({ quantities: [60, 40] });
+
+      const stepped: ScanResult = await f.data(f.scan({ orderId: order.id, processId: p.cut, quantity: 5, stepId: spreading }));
+      expect(stepped.scan).toMatchObject({ stepId: spreading, stepName: '拉布', pieceRate: 0.45 });
+      expect(stepped.step.done).toBe(5);
+      // A step without a rate of its own is paid at the process's rate; no step: the process's.
+      expect((await f.data<ScanResult>(f.scan({ orderId: order.id, processId: p.cut, quantity: 3, stepId: bundling }))).scan).toMatchObject({ stepName: '分扎', pieceRate: 1.2 });
+      expect((await f.data<ScanResult>(f.scan({ orderId: order.id, processId: p.cut, quantity: 2 }))).scan).toMatchObject({ stepId: null, pieceRate: 1.2 });
+      expect((await f.data<ScanResult>(f.scan({ orderId: order.id, processId: p.sew, quantity: 2 }))).scan).toMatchObject({ stepId: null, pieceRate: null });
+      expect(await stepOf(order.id, p.cut)).toEqual({ done: 10, scans: 3 });
+
+      // The correcting entry takes back the pay at the original's rate, after the rate changed.
+      await f.db.query(`UPDATE process_step SET piece_rate = 0.99 WHERE id = $1`, [spreading]);
+      const reversed: ScanResult = await f.data(f.post('scan/reverse', { scanId: randomUUID(), reversesScanId: stepped.scan.scanId }));
+      expect(reversed.scan).toMatchObject({ quantity: -5, stepId: spreading, stepName: '拉布', pieceRate: 0.45 });
+      const history = await f.data<{ scans: ScanResult['scan'][] }>(f.get('schedule/detail', { id: order.id }));
+      expect(history.scans.find((scan) => scan.scanId === stepped.scan.scanId)).toMatchObject({ stepName: '拉布', pieceRate: 0.45, reversed: true });
+      const [summary] = await f.db.query(
+        `SELECT sum(pieces)::int AS pieces, sum(pay)::float8 AS pay FROM worker_daily_output WHERE process_id = $1 AND step_id = $2`,
+        [p.cut, spreading],
+      );
+      expect(summary).toEqual({ pieces: 0, pay: 0 });
+
+      // Editing the steps keeps a scanned step's id; removing it is refused.
+      const renamed = await f.data<{ version: number; steps: { id: number; name: string }[] }>(
+        f.post('process/update', { id: p.cut, version: updated.version, steps: JSON.stringify([{ name: '拉布 Spreading', pieceRate: 0.5 }, { name: '分扎' }]) }),
+      );
+      expect(renamed.steps.map((step) => step.id)).toEqual([spreading, bundling]);
+      expect(await errorOf(f.post('process/update', { id: p.cut, version: renamed.version, steps: JSON.stringify([{ name: '拉布' }]) }, f.admin, 'en'))).toEqual({
+        status: 409,
+        code: 409,
+        key: 'stepHasScans',
+        message: 'Sub-process "分扎" has recorded scans and cannot be removed',
+      });
+      await f.db.query(`UPDATE process SET piece_rate = NULL WHERE id = $1`, [p.cut]);
+    });
+
+    it("refuses a sub-process of another process, or none at all, with a translated 400 and counts nothing", async () => {
+      const process = await f.data(f.get('process/detail', { id: p.qc }));
+      const qc = await f.data<{ steps: { id: number }[] }>(f.post('process/update', { id: p.qc, version: process.version, steps: JSON.stringify([{ name: '外观' }]) }));
+      const order = await f.createOrder();
+      const foreign = await errorOf(f.scan({ orderId: order.id, processId: p.cut, quantity: 1, stepId: qc.steps[0].id }, f.admin, 'en'));
+      expect(foreign).toEqual({ status: 400, code: 400, key: 'stepNotInProcess', message: 'The sub-process is not one of the steps of process "裁床"' });
+      expect(await errorOf(f.scan({ orderId: order.id, processId: p.cut, quantity: 1, stepId: 2_000_000 }))).toMatchObject({ status: 400, key: 'stepNotInProcess' });
+      expect(await errorOf(f.scan({ orderId: order.id, processId: p.cut, quantity: 1, stepId: 'abc' }))).toMatchObject({ status: 400, key: 'validation' });
+      expect(await stepOf(order.id, p.cut)).toEqual({ done: 0, scans: 0 });
+    });
+
+    it('refuses a re-sent scan id naming another sub-process (409), replays the same one', async () => {
+      const process = await f.data(f.get('process/detail', { id: p.sew }));
+      const sew = await f.data<{ steps: { id: number }[] }>(f.post('process/update', { id: p.sew, version: process.version, steps: JSON.stringify([{ name: '上领' }, { name: '上袖' }]) }));
+      const order = await f.createOrder();
+      await f.data(f.scan({ orderId: order.id, processId: p.cut, quantity: 10 }));
+      const scanId = randomUUID();
+      await f.data(f.scan({ scanId, orderId: order.id, processId: p.sew, quantity: 2, stepId: sew.steps[0].id }));
+      const again = await f.scan({ scanId, orderId: order.id, processId: p.sew, quantity: 2, stepId: sew.steps[0].id });
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(await errorOf(f.scan({ scanId, orderId: order.id, processId: p.sew, quantity: 2, stepId: sew.steps[1].id }))).toMatchObject({ status: 409, key: 'scanIdReused' });
+      expect(await stepOf(order.id, p.sew)).toEqual({ done: 2, scans: 1 });
+    });
+  });
+
+  it('tells live screens who was credited, with what and at what rate', async () => {
+    const order = await f.createOrder({ quantities: [60, 40] });
+    const board = t.socket({ token: f.admin });
+    await connected(board);
+    await board.timeout(5000).emitWithAck(SOCKET_EVENTS.subscribe, { rooms: ['board'] });
+    const pushed = nextEvent<DomainEventEnvelope<'production.progressed'>>(board, SOCKET_EVENTS.domainEvent);
+    await f.data(f.scan({ orderId: order.id, processId: p.cut, quantity: 3, colorId: f.colors[0], sizeId: f.sizes[0] }));
+    const payload: ProgressRecorded = (await pushed).payload;
+    const [admin] = await f.db.query(`SELECT id FROM app_user WHERE username = 'admin'`);
+    expect(payload).toMatchObject({ workerId: admin.id, colorId: f.colors[0], sizeId: f.sizes[0], stepId: null, pieceRate: null });
+  });
 });

@@ -19,6 +19,7 @@ export const SCAN_LABELS: Record<string, Localized> = {
   scannedAt: { 'zh-CN': '扫描时间', en: 'Scan time' },
   reversesScanId: { 'zh-CN': '要撤销的扫描', en: 'Scan to take back' },
   note: { 'zh-CN': '备注', en: 'Note' },
+  stepId: { 'zh-CN': '子工序', en: 'Sub-process' },
 };
 
 const ScanIdField = () => (target: object, key: string) => {
@@ -86,6 +87,14 @@ export class RecordScanDto {
   @IsOptional()
   @IsISO8601({ strict: true })
   scannedAt?: string;
+
+  @ApiPropertyOptional({ type: 'integer', description: "a sub-process (step id) of processId: the scan is paid at the step's rate; progress moves as for any scan" })
+  @ToInteger()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  stepId?: number;
 }
 
 /** POST /api/admin/scan/reverse (contracts/production.ts ScanReverseInput). */

@@ -25,6 +25,8 @@ export interface RouteStepState extends StepNumbers {
   endProcess: boolean;
   warehouseIn: boolean;
   warehouseOut: boolean;
+  /** The process's piece rate now (a scan stores the rate in force when recorded). */
+  processRate: number | null;
 }
 
 /** What identifies a scan's effect: a re-sent id must carry the same values. */
@@ -36,6 +38,8 @@ export interface ScanFingerprint {
   sizeId: number | null;
   workerId: number | null;
   reversesId: number | null;
+  /** The sub-process named (null: none). */
+  stepId: number | null;
 }
 
 export interface StoredScan extends ScanFingerprint {
@@ -51,6 +55,17 @@ export interface NewScan extends ScanFingerprint {
   flagged: boolean;
   scannedAt: Date;
   recordedBy: number;
+  /** The rate paid per piece (null: no pay), fixed at recording. */
+  pieceRate: number | null;
+  /** The factory day of scannedAt (YYYY-MM-DD): the pay summary's day. */
+  day: string;
+}
+
+/** A sub-process of a process with its rate. */
+export interface ProcessStepRate {
+  id: number;
+  name: string;
+  pieceRate: number | null;
 }
 
 /** What a scan's first statement reads (see ScanRepository.open). */
@@ -78,6 +93,9 @@ export interface ReversalTarget {
   colorId: number | null;
   sizeId: number | null;
   workerId: number | null;
+  stepId: number | null;
+  stepName: string | null;
+  pieceRate: number | null;
   isReversal: boolean;
   reversed: boolean;
 }
@@ -99,7 +117,7 @@ const LOCKED_ORDER = `id, order_no AS "orderNo", hidden, reviewed, document IS N
 const ROUTE = `s.process_id AS "processId", s.sequence, to_char(s.due_date, 'YYYY-MM-DD') AS "dueDate",
               s.planned_quantity AS planned, s.done_quantity AS done, s.first_scan_at AS "firstScanAt", s.last_scan_at AS "lastScanAt",
               p.name AS "processName", p.code AS "processCode", p.end_process AS "endProcess",
-              p.warehouse_in AS "warehouseIn", p.warehouse_out AS "warehouseOut"`;
+              p.warehouse_in AS "warehouseIn", p.warehouse_out AS "warehouseOut", p.piece_rate::float8 AS "processRate"`;
 
 const CELL = `SELECT c.quantity AS planned, coalesce(p.done_quantity, 0) AS done, co.name AS "colorName", sz.name AS "sizeName"
          FROM production_order_cell c
@@ -127,14 +145,14 @@ function toLockedOrder(order: LockedOrderRow): LockedOrder {
 
 /** The scan's first statement (see ScanRepository.open). */
 const OPEN = {
-  name: 'scan.open.2',
+  name: 'scan.open.3',
   text: `WITH target AS (
    SELECT coalesce($2::int, (SELECT id FROM production_order WHERE lower(order_no) = lower($3::text))) AS id
  )
  SELECT target.id AS "targetId", o.id AS "lockedId", o."orderNo", o.hidden, o.reviewed, o."hasDocument", o.completed, o."completedAt", o."deliveryDate",
         (SELECT json_build_object('id', s.id::int, 'orderId', s.order_id, 'orderNo', so.order_no, 'processId', s.process_id,
                             'quantity', s.quantity, 'colorId', s.color_id, 'sizeId', s.size_id, 'workerId', s.worker_id,
-                            'reversesId', s.reverses_id::int, 'result', s.result)
+                            'reversesId', s.reverses_id::int, 'stepId', s.step_id, 'result', s.result)
            FROM scan s JOIN production_order so ON so.id = s.order_id WHERE s.scan_id = $1) AS stored,
         (SELECT value FROM system_setting WHERE key = $5) AS settings,
         (SELECT coalesce(nullif(nickname, ''), username) FROM app_user WHERE id = $4 AND enabled) AS "workerName",
@@ -144,21 +162,21 @@ const OPEN = {
 };
 
 const ROUTE_STATEMENT = {
-  name: 'scan.route',
+  name: 'scan.route.2',
   text: `SELECT ${ROUTE} FROM production_order_step s JOIN process p ON p.id = s.process_id WHERE s.order_id = $1 ORDER BY s.sequence`,
 };
 
-/** The scan's write with its events (see ScanRepository.write); the events' parameters follow the first 17. */
+/** The scan's write with its events (see ScanRepository.write); the events' parameters follow the first 20. */
 function writeStatement(events: PendingEvent[]): { name: string; text: string; eventValues: unknown[] } {
-  const append = appendStatement(events, 18, 'EXISTS (SELECT 1 FROM inserted)');
+  const append = appendStatement(events, 21, 'EXISTS (SELECT 1 FROM inserted)');
   return {
-    name: `scan.write.${events.length}`,
+    name: `scan.write.v2.${events.length}`,
     text: `WITH new_scan AS (SELECT nextval('scan_id_seq') AS id),
        inserted AS (
          INSERT INTO scan (id, scan_id, order_id, process_id, quantity, color_id, size_id, worker_id, device_id, reverses_id,
-                           note, flagged, scanned_at, recorded_by, result)
+                           note, flagged, scanned_at, recorded_by, result, step_id, piece_rate)
          VALUES ((SELECT id FROM new_scan), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-                 jsonb_set($14::jsonb, '{scan,id}', to_jsonb((SELECT id FROM new_scan))))
+                 jsonb_set($14::jsonb, '{scan,id}', to_jsonb((SELECT id FROM new_scan))), $18, $19)
          ON CONFLICT (scan_id) DO NOTHING
          RETURNING id
        ),
@@ -174,6 +192,14 @@ function writeStatement(events: PendingEvent[]): { name: string; text: string; e
          SELECT $2, $3, $5, $6, $4 WHERE $5::int IS NOT NULL AND $6::int IS NOT NULL AND EXISTS (SELECT 1 FROM inserted)
          ON CONFLICT (order_id, process_id, color_id, size_id)
          DO UPDATE SET done_quantity = production_order_cell_progress.done_quantity + excluded.done_quantity
+       ),
+       daily AS (
+         -- The pay summary (worker, factory day, process, step, rate): what appraisal and payroll read.
+         INSERT INTO worker_daily_output (worker_id, day, process_id, step_id, piece_rate, pieces, pay)
+         SELECT $7, $20::date, $3, coalesce($18::int, 0), $19::numeric, $4, $4 * coalesce($19::numeric, 0)
+          WHERE $7::int IS NOT NULL AND EXISTS (SELECT 1 FROM inserted)
+         ON CONFLICT (worker_id, day, process_id, step_id, (coalesce(piece_rate, -1)))
+         DO UPDATE SET pieces = worker_daily_output.pieces + excluded.pieces, pay = worker_daily_output.pay + excluded.pay
        ),
        touched AS (
          UPDATE production_order SET last_activity_at = $15, completed = $16, completed_at = $17
@@ -213,13 +239,13 @@ async function prepared<T>(manager: EntityManager, name: string, text: string, v
 
 const STORED_SCAN = `
   s.id::int AS id, s.order_id AS "orderId", o.order_no AS "orderNo", s.process_id AS "processId", s.quantity,
-  s.color_id AS "colorId", s.size_id AS "sizeId", s.worker_id AS "workerId", s.reverses_id::int AS "reversesId", s.result`;
+  s.color_id AS "colorId", s.size_id AS "sizeId", s.worker_id AS "workerId", s.reverses_id::int AS "reversesId", s.step_id AS "stepId", s.result`;
 
 /** SQL of scans and the counters they move. Every write runs inside the caller's transaction. */
 @Injectable()
 export class ScanRepository {
   async findByScanId(manager: EntityManager, scanId: string): Promise<StoredScan | null> {
-    const rows: StoredScan[] = await prepared(manager, 'scan.stored',
+    const rows: StoredScan[] = await prepared(manager, 'scan.stored.2',
       `SELECT ${STORED_SCAN} FROM scan s JOIN production_order o ON o.id = s.order_id WHERE s.scan_id = $1`,
       [scanId],
     );
@@ -292,7 +318,7 @@ export class ScanRepository {
    * (null when not on the grid; its numbers ride along on every route row). Read after the lock.
    */
   async routeAndCell(manager: EntityManager, orderId: number, processId: number, colorId: number, sizeId: number): Promise<{ route: RouteStepState[]; cell: CellState | null }> {
-    const rows: (RouteRow & { cell: CellState | null })[] = await prepared(manager, 'scan.routeAndCell',
+    const rows: (RouteRow & { cell: CellState | null })[] = await prepared(manager, 'scan.routeAndCell.2',
       `SELECT ${ROUTE}, (SELECT row_to_json(cell) FROM (${CELL}) cell) AS cell
          FROM production_order_step s JOIN process p ON p.id = s.process_id WHERE s.order_id = $1 ORDER BY s.sequence`,
       [orderId, processId, colorId, sizeId],
@@ -362,6 +388,9 @@ export class ScanRepository {
         change.at,
         change.completed,
         change.completedAt,
+        scan.stepId,
+        scan.pieceRate,
+        scan.day,
         ...statement.eventValues,
       ],
     );
@@ -369,13 +398,23 @@ export class ScanRepository {
     return { id: rows[0].id, events: rows.map(toEnvelope) };
   }
 
+  /** A sub-process of the process with its rate; null when the process has no such step. */
+  async stepOf(manager: EntityManager, processId: number, stepId: number): Promise<ProcessStepRate | null> {
+    const rows: ProcessStepRate[] = await prepared(manager, 'scan.stepOf',
+      `SELECT id, name, piece_rate::float8 AS "pieceRate" FROM process_step WHERE id = $1 AND process_id = $2`,
+      [stepId, processId],
+    );
+    return rows[0] ?? null;
+  }
+
   /** The scan a correcting entry would take back, and whether one already did. */
   async findForReversal(manager: EntityManager, scanId: string): Promise<ReversalTarget | null> {
-    const rows = await prepared<ReversalTarget>(manager, 'scan.findForReversal',
+    const rows = await prepared<ReversalTarget>(manager, 'scan.findForReversal.2',
       `SELECT s.id::int AS id, s.order_id AS "orderId", s.process_id AS "processId", s.quantity, s.color_id AS "colorId",
               s.size_id AS "sizeId", s.worker_id AS "workerId", s.reverses_id IS NOT NULL AS "isReversal",
+              s.step_id AS "stepId", st.name AS "stepName", s.piece_rate::float8 AS "pieceRate",
               EXISTS (SELECT 1 FROM scan r WHERE r.reverses_id = s.id) AS reversed
-         FROM scan s WHERE s.scan_id = $1`,
+         FROM scan s LEFT JOIN process_step st ON st.id = s.step_id WHERE s.scan_id = $1`,
       [scanId],
     );
     return rows[0] ?? null;

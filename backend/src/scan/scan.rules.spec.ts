@@ -19,6 +19,7 @@ const step = (processId: number, sequence: number, planned: number, done: number
   endProcess: false,
   warehouseIn: false,
   warehouseOut: false,
+  processRate: null,
   ...flags,
 });
 

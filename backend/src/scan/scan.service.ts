@@ -48,13 +48,14 @@ export class ScanService {
       sizeId: input.sizeId ?? null,
       workerId,
       reversesId: null,
+      stepId: input.stepId ?? null,
     });
     if ((input.colorId === undefined) !== (input.sizeId === undefined)) throw new DomainException('selectColorAndSize', {}, { field: 'colorId' });
 
     return this.run(async (tx) => {
       // A scan is 5 round trips (was 11–13): START TRANSACTION, this one — the earlier answer to
       // this scan id, the order locked, the settings, the worker (ScanRepository.open) —, the
-      // route, one write with the event, COMMIT.
+      // route, one write with the event, COMMIT (and one more when the scan names a sub-process: its rate).
       const opened = await this.scans.open(tx.manager, { scanId: input.scanId, orderId: input.orderId, orderNo: input.orderNo, workerId });
       const replay = this.replayOf(opened.stored, (stored) => fingerprintOf(stored.orderId), input.orderId, input.orderNo);
       if (replay) return replay;
@@ -91,6 +92,18 @@ export class ScanService {
         colorName = cell.colorName;
         sizeName = cell.sizeName;
       }
+      // The rate in force now is stored with the scan: the sub-process's when named (it must be
+      // one of this process's steps), else the process's. A step without a rate of its own is paid
+      // at the process's rate.
+      let stepName: string | null = null;
+      let pieceRate = step.processRate;
+      if (input.stepId !== undefined) {
+        const named = await this.scans.stepOf(tx.manager, input.processId, input.stepId);
+        if (!named) throw new DomainException('stepNotInProcess', { process: step.processName }, { field: 'stepId' });
+        stepName = named.name;
+        pieceRate = named.pieceRate ?? step.processRate;
+      }
+
       const workerName = opened.workerName;
       if (workerName === null) throw new DomainException('referenceInvalid', {}, { field: 'workerId' });
       // A scan credited to someone else: that worker must be an enabled user allowed to execute
@@ -105,8 +118,9 @@ export class ScanService {
           note: '',
           flagged: warnings.length > 0,
           scannedAt,
+          pieceRate,
         },
-        names: { colorName, sizeName, workerName, reversesScanId: null },
+        names: { colorName, sizeName, workerName, reversesScanId: null, stepName },
         warnings,
       });
     });
@@ -125,6 +139,7 @@ export class ScanService {
               sizeId: original.sizeId,
               workerId: original.workerId,
               reversesId: original.id,
+              stepId: original.stepId,
             }
           : null;
       const replay = await this.replayIfKnown(tx, input.scanId, (stored) => fingerprintOf(stored.orderId));
@@ -153,8 +168,10 @@ export class ScanService {
           note: input.note ?? '',
           flagged: false,
           scannedAt: new Date(),
+          // Takes back exactly the pay the original earned.
+          pieceRate: original.pieceRate,
         },
-        names,
+        names: { ...names, stepName: original.stepName },
         warnings: [],
       });
     });
@@ -225,8 +242,8 @@ export class ScanService {
     route: RouteStepState[],
     step: RouteStepState,
     change: {
-      scan: Omit<NewScan, 'recordedBy'>;
-      names: { colorName: string | null; sizeName: string | null; workerName: string | null; reversesScanId: string | null };
+      scan: Omit<NewScan, 'recordedBy' | 'day'>;
+      names: { colorName: string | null; sizeName: string | null; workerName: string | null; reversesScanId: string | null; stepName: string | null };
       warnings: string[];
     },
   ): Promise<ScanOutcome> {
@@ -270,6 +287,9 @@ export class ScanService {
       scannedAt: scannedIso,
       recordedAt: now.toISOString(),
       recordedBy: user.username,
+      stepId: scan.stepId,
+      stepName: names.stepName,
+      pieceRate: scan.pieceRate,
     };
     const result: ScanResult = { scan: record, step: stepProgress, order: { id: order.id, orderNo: order.orderNo, completed, finishRate }, warnings };
 
@@ -283,6 +303,11 @@ export class ScanService {
         quantity: scan.quantity,
         scanId: scan.scanId,
         step: stepProgress,
+        workerId: scan.workerId,
+        colorId: scan.colorId,
+        sizeId: scan.sizeId,
+        stepId: scan.stepId,
+        pieceRate: scan.pieceRate,
         order: {
           finishRate,
           completed,
@@ -306,7 +331,9 @@ export class ScanService {
 
     // The scan, the counters, the order and the events in one statement; the events reach the
     // boards after COMMIT, through the unit of work, like published ones.
-    const written = await this.scans.write(tx.manager, { scan: { ...scan, recordedBy: user.id }, result, at: now, completed, completedAt, events });
+    // The pay summary's day: the factory's calendar day of the scan (a correcting entry's is the
+    // day it was made, so a month already paid out is never rewritten).
+    const written = await this.scans.write(tx.manager, { scan: { ...scan, recordedBy: user.id, day: localDay(scan.scannedAt) }, result, at: now, completed, completedAt, events });
     if (!written) {
       // The same id committed by a concurrent request between our lookup and insert.
       const replay = await this.scans.findByScanId(tx.manager, scan.scanId);
@@ -327,7 +354,8 @@ function sameEffect(stored: ScanFingerprint, wanted: ScanFingerprint): boolean {
     stored.colorId === wanted.colorId &&
     stored.sizeId === wanted.sizeId &&
     stored.workerId === wanted.workerId &&
-    stored.reversesId === wanted.reversesId
+    stored.reversesId === wanted.reversesId &&
+    (stored.stepId ?? null) === wanted.stepId
   );
 }
 

@@ -35,15 +35,22 @@ export const DEMO_SIZE_GROUPS = [
 
 /** The floor's route, in order. Flags: cutting first, end = warehouse-in, then warehouse-out. */
 export const DEMO_PROCESSES = [
-  { code: 'P01', name: '裁床 Cutting', cutting: true, pieceRate: 0.3, steps: ['拉布 Spreading', '裁剪 Cutting', '分扎 Bundling'] },
-  { code: 'P02', name: '缝制 Sewing', workshop: true, pieceRate: 2.5, steps: ['合肩 Shoulder seams', '上领 Collar', '上袖 Sleeves', '侧缝 Side seams'] },
+  // Sub-processes with a rate of their own are paid at it; the others at their process's rate.
+  { code: 'P01', name: '裁床 Cutting', cutting: true, pieceRate: 0.3, steps: [{ name: '拉布 Spreading', pieceRate: 0.1 }, { name: '裁剪 Cutting', pieceRate: 0.15 }, { name: '分扎 Bundling' }] },
+  {
+    code: 'P02',
+    name: '缝制 Sewing',
+    workshop: true,
+    pieceRate: 2.5,
+    steps: [{ name: '合肩 Shoulder seams', pieceRate: 0.6 }, { name: '上领 Collar', pieceRate: 0.8 }, { name: '上袖 Sleeves', pieceRate: 0.7 }, { name: '侧缝 Side seams' }],
+  },
   { code: 'P03', name: '锁钉 Buttonholing', workshop: true, pieceRate: 0.4, steps: [] },
   { code: 'P04', name: '整烫 Ironing', workshop: true, pieceRate: 0.5, steps: [] },
-  { code: 'P05', name: '质检 QC', pieceRate: 0.2, steps: ['尺寸 Measurements', '外观 Appearance'] },
+  { code: 'P05', name: '质检 QC', pieceRate: 0.2, steps: [{ name: '尺寸 Measurements', pieceRate: 0.1 }, { name: '外观 Appearance' }] },
   { code: 'P06', name: '包装 Packing', pieceRate: 0.3, steps: [] },
-  { code: 'P07', name: '入库 Warehouse-in', warehouseIn: true, endProcess: true, steps: [] },
+  { code: 'P07', name: '入库 Warehouse-in', warehouseIn: true, endProcess: true, pieceRate: 0.05, steps: [] },
   { code: 'P08', name: '出库 Warehouse-out', warehouseOut: true, steps: [] },
-];
+] as { code: string; name: string; pieceRate?: number; steps: { name: string; pieceRate?: number }[]; [flag: string]: unknown }[];
 
 export const DEMO_CUSTOMERS = [
   { code: 'C001', shortName: '海澜 Hailan', fullName: '江苏海澜服饰有限公司', phone: '0510-86120000', email: 'buyer@hailan.example', address: '江苏省江阴市新桥镇' },
@@ -169,6 +176,8 @@ export const DEMO_ROLES = [
       // The routes orders follow and the styles they are made of.
       'Process',
       'Goods',
+      // Piece-rate pay: the appraisal and the month's payroll.
+      'PerformanceAppraisalDetails',
       // The wall boards and their settings.
       'DashboardRedirect',
       'SettingDashboard',
@@ -202,6 +211,36 @@ export const DEMO_ROLE_HOLDERS: Record<DemoRoleKey, string[]> = {
   floorLead: ['cutting', 'sewing'],
   viewer: ['viewer'],
 };
+
+/**
+ * A dozen workers across the floor's departments; `processes` are what they may execute (and are
+ * credited with in the demo scans).
+ */
+function demoWorkers() {
+  const workers: [string, string, string, string, string[]][] = [
+    ['cut01', '李明 Li Ming', '裁床工 Cutter', 'CUT', ['P01']],
+    ['cut02', '赵磊 Zhao Lei', '裁床工 Cutter', 'CUT', ['P01']],
+    ['sew01', '刘芳 Liu Fang', '车缝工 Sewer', 'SEW', ['P02']],
+    ['sew02', '陈丽 Chen Li', '车缝工 Sewer', 'SEW', ['P02']],
+    ['sew03', '杨梅 Yang Mei', '车缝工 Sewer', 'SEW', ['P02', 'P03']],
+    ['sew04', '黄娟 Huang Juan', '车缝工 Sewer', 'SEW', ['P02', 'P03']],
+    ['fin01', '周涛 Zhou Tao', '整烫工 Presser', 'FIN', ['P04']],
+    ['qc01', '吴静 Wu Jing', '质检员 Inspector', 'QC', ['P05']],
+    ['qc02', '徐婷 Xu Ting', '质检员 Inspector', 'QC', ['P05']],
+    ['pack01', '孙伟 Sun Wei', '包装工 Packer', 'FIN', ['P06']],
+    ['pack02', '马超 Ma Chao', '包装工 Packer', 'FIN', ['P06']],
+    ['wh01', '朱军 Zhu Jun', '仓管员 Storekeeper', 'WH', ['P07', 'P08']],
+  ];
+  return workers.map(([username, nickname, position, department, processes]) => ({
+    username,
+    password: 'demo1234',
+    nickname,
+    position,
+    department,
+    permissions: ['Home', 'Scan'] as string[],
+    processes,
+  }));
+}
 
 /** Accounts besides admin and viewer: each sees what their job needs (their role, plus `permissions` as extra pages). */
 export const DEMO_USERS = [
@@ -241,4 +280,6 @@ export const DEMO_USERS = [
     permissions: [] as string[],
     processes: ['P02', 'P03'],
   },
+  // The floor: workers credited with the demo scans (piece-rate pay). They record at the station.
+  ...demoWorkers(),
 ];

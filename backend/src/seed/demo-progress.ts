@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
+import { startOfLocalDay } from '../progress/calendar.js';
+import { localDay } from '../progress/progress-math.js';
 import type { ScanService } from '../scan/scan.service.js';
 
 const DAY = 86_400_000;
@@ -14,10 +16,13 @@ interface DemoOrder {
 }
 
 /**
- * Progress for the demo orders, recorded through the scan service (so it obeys every rule):
- * orders on schedule have finished every step that is due, the oldest are complete and
- * shipped, every fifth lags behind (delayed). Scans
- * are dated over the last two weeks, some today, so the console's charts have a history.
+ * Progress for the demo orders, recorded through the scan service (so it obeys every rule and
+ * stores the piece rates in force): orders on schedule have finished every step that is due, the
+ * oldest are complete and shipped, every fifth lags behind (delayed). Scans are credited to the
+ * demo workers of each process (a chunk each, some naming a sub-process) and dated over the
+ * current month — at least the last two weeks — in working hours, so the appraisal and payroll
+ * screens show a believable month. At cutting a few orders are cut short and a few over the plan
+ * (within the 5 % tolerance); later steps never pass the step before.
  */
 export async function seedDemoProgress(manager: EntityManager, scans: ScanService, admin: AuthenticatedUser): Promise<number> {
   const orders: DemoOrder[] = await manager.query(
@@ -26,32 +31,56 @@ export async function seedDemoProgress(manager: EntityManager, scans: ScanServic
        FROM production_order o JOIN production_order_step s ON s.order_id = o.id
       WHERE NOT o.hidden GROUP BY o.id ORDER BY o.id`,
   );
+  const workers = await workersByProcess(manager, admin.id);
+  const stepIds = await stepsByProcess(manager);
   const now = Date.now();
+  // This month so far, but never less than two weeks (early in a month) nor the scans' 30-day limit.
+  const span = Math.min(28, Math.max(13, Number(localDay().slice(8)) - 1));
   let count = 0;
   for (const [index, order] of orders.entries()) {
     // Some orders have not started on the floor yet.
     if (index % 7 === 6) continue;
     const start = Date.parse(order.orderDate);
-    const span = Math.max(DAY, Date.parse(order.deliveryDate) - start);
+    const span0 = Math.max(DAY, Date.parse(order.deliveryDate) - start);
     // How far along the order is: elapsed share of its lead time, some orders lagging behind.
     const lag = index % 5 === 3 ? 0.45 : 0;
-    const along = Math.min(1.25, (now - start) / span) - lag;
+    const along = Math.min(1.25, (now - start) / span0) - lag;
     const steps = order.steps.length;
+    const oldest = Math.max(0, Math.floor((now - start) / DAY));
+    let previous = Infinity;
     for (const [k, step] of order.steps.entries()) {
       // Step k is due at (k + 1) / steps of the lead time (deriveDueDates): an order on schedule
       // has finished every step that is due and is part-way through the next, so only the
       // lagging orders show as delayed.
       const share = Math.max(0, Math.min(1, along * steps - k + 0.2));
-      const total = Math.floor(step.planned * share);
+      let total = Math.floor(step.planned * share);
+      if (k === 0 && share === 1 && index % 6 === 1) total = Math.floor(step.planned * 1.03);
+      if (k === 0 && share === 1 && index % 6 === 4) total = Math.floor(step.planned * 0.96);
+      total = Math.min(total, previous);
       if (total <= 0) break;
-      // One or two scans per step (each is a real transaction: the demo must boot quickly).
-      const chunks = total > 100 ? [Math.ceil(total * 0.6), total - Math.ceil(total * 0.6)] : [total];
+      previous = total;
+      // One to three scans per step (each is a real transaction: the demo must boot quickly).
+      const parts = total > 240 ? 3 : total > 100 ? 2 : 1;
+      const chunks = Array.from({ length: parts }, (_, c) => Math.floor(total / parts) + (c < total % parts ? 1 : 0));
+      const crew = workers.get(step.processId) ?? [admin.id];
+      const subProcesses = stepIds.get(step.processId) ?? [];
       for (const [c, quantity] of chunks.entries()) {
-        if (quantity <= 0) continue;
-        const daysBack = Math.max(0, 13 - k * 1.6 - c * 2 - (index % 4));
-        const scannedAt = new Date(Math.min(now - HOUR, now - daysBack * DAY - ((index * 7 + c * 3) % 9) * HOUR));
+        // Earlier steps further back; never before the order was placed.
+        const daysBack = Math.min(oldest, Math.max(0, Math.round((span * (steps - k)) / steps) - ((index * 3 + c * 2) % 5)));
+        const day = localDay(new Date(now - daysBack * DAY));
+        const scannedAt = new Date(Math.min(now - (c + 1) * 60_000, startOfLocalDay(day).getTime() + (8 + ((index * 7 + c * 3) % 10)) * HOUR));
+        const stepId = subProcesses.length > 0 && (index + c) % 3 !== 0 ? subProcesses[(index + c) % subProcesses.length] : undefined;
         await scans.record(
-          { scanId: randomUUID(), orderId: order.id, processId: step.processId, quantity, deviceId: 'demo', scannedAt: scannedAt.toISOString() },
+          {
+            scanId: randomUUID(),
+            orderId: order.id,
+            processId: step.processId,
+            quantity,
+            workerId: crew[(index + c) % crew.length],
+            stepId,
+            deviceId: 'demo',
+            scannedAt: scannedAt.toISOString(),
+          },
           admin,
         );
         count++;
@@ -59,4 +88,22 @@ export async function seedDemoProgress(manager: EntityManager, scans: ScanServic
     }
   }
   return count;
+}
+
+/** The enabled users (besides the administrator) who may execute each process. */
+async function workersByProcess(manager: EntityManager, adminId: number): Promise<Map<number, number[]>> {
+  const rows: { processId: number; ids: number[] }[] = await manager.query(
+    `SELECT p.id AS "processId", array_agg(u.id ORDER BY u.id) AS ids
+       FROM process p JOIN app_user u ON p.id = ANY (u.process_ids) AND u.enabled AND u.id <> $1
+      GROUP BY p.id`,
+    [adminId],
+  );
+  return new Map(rows.map((row) => [row.processId, row.ids]));
+}
+
+async function stepsByProcess(manager: EntityManager): Promise<Map<number, number[]>> {
+  const rows: { processId: number; ids: number[] }[] = await manager.query(
+    `SELECT process_id AS "processId", array_agg(id ORDER BY sequence) AS ids FROM process_step GROUP BY process_id`,
+  );
+  return new Map(rows.map((row) => [row.processId, row.ids]));
 }

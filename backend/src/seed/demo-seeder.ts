@@ -62,7 +62,7 @@ export class DemoSeeder {
         DEMO_PROCESSES.map(({ steps, ...process }, index) => ({
           ...process,
           sortOrder: (index + 1) * 10,
-          steps: JSON.stringify(steps.map((name) => ({ name }))),
+          steps: JSON.stringify(steps),
         })),
       ),
     };

@@ -94,6 +94,11 @@ export const ERRORS = {
   adminRoleNeedsAdmin: { status: 403, key: 'errors.adminRoleNeedsAdmin' },
   // Statistics.
   exportTooLarge: { status: 400, key: 'errors.exportTooLarge' },
+  // Piece-rate pay.
+  stepNotInProcess: { status: 400, key: 'errors.stepNotInProcess' },
+  stepHasScans: { status: 409, key: 'errors.stepHasScans' },
+  dateRangeTooLong: { status: 400, key: 'errors.dateRangeTooLong' },
+  dateRangeReversed: { status: 400, key: 'errors.dateRangeReversed' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -85,6 +85,10 @@ export const zhCN = {
     cannotGainOwnPermissions: '不能给自己增加尚未拥有的页面权限，请联系其他管理员',
     adminRoleNeedsAdmin: '只有拥有权限设置权限的用户才能分配包含权限设置的角色',
     exportTooLarge: '符合条件的生产单有 {{count}} 张，一次最多导出 {{max}} 张，请缩小筛选范围',
+    stepNotInProcess: '该子工序不属于工序「{{process}}」',
+    stepHasScans: '子工序「{{step}}」已有扫描记录，不能删除',
+    dateRangeTooLong: '查询期间最长 {{days}} 天',
+    dateRangeReversed: '结束日期早于开始日期',
   },
   problems: {
     required: '不能为空',

@@ -10,6 +10,7 @@ import { AccountSecurity1764115200000 } from './1764115200000-account-security.j
 import { UploadLimits1764115300000 } from './1764115300000-upload-limits.js';
 import { Roles1764201600000 } from './1764201600000-roles.js';
 import { ProcessShortName1764201700000 } from './1764201700000-process-short-name.js';
+import { PieceRatePay1764288000000 } from './1764288000000-piece-rate-pay.js';
 import { DifferenceStatistics1764288100000 } from './1764288100000-difference-statistics.js';
 import { WorkerBadges1764288200000 } from './1764288200000-worker-badges.js';
 import { OrderOverview1764288300000 } from './1764288300000-order-overview.js';
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   UploadLimits1764115300000,
   Roles1764201600000,
   ProcessShortName1764201700000,
+  PieceRatePay1764288000000,
   DifferenceStatistics1764288100000,
   WorkerBadges1764288200000,
   OrderOverview1764288300000,
