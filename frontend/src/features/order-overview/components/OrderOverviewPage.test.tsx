@@ -42,6 +42,9 @@ const scan = (id: number, processId: number, processName: string, quantity: numb
   scannedAt: `2026-03-0${id}T08:00:00.000Z`,
   recordedAt: `2026-03-0${id}T08:00:00.000Z`,
   recordedBy: 'admin',
+  stepId: null,
+  stepName: null,
+  pieceRate: null,
   ...extra,
 });
 
