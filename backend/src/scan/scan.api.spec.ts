@@ -286,6 +286,24 @@ describe('scans (API)', () => {
       expect(row).toEqual({ completed: false, completed_at: null });
     });
 
+    it('takes back a colour/size scan from its cell too (the cell counter goes down, never a 500)', async () => {
+      const order = await f.createOrder({ quantities: [10] });
+      const [red] = f.colors;
+      const [s] = f.sizes;
+      const first = await f.data(f.scan({ orderId: order.id, processId: p.cut, quantity: 6, colorId: red, sizeId: s }));
+      await f.data(f.scan({ orderId: order.id, processId: p.cut, quantity: 4, colorId: red, sizeId: s }));
+      const reversed = await f.post('scan/reverse', { scanId: randomUUID(), reversesScanId: first.scan.scanId });
+      expect(reversed.body).toMatchObject({ code: 200 });
+      expect(reversed.body.data.scan).toMatchObject({ quantity: -6, colorName: '红', sizeName: 'S' });
+      const cellDone = async () =>
+        (await f.db.query(`SELECT done_quantity FROM production_order_cell_progress WHERE order_id = $1 AND process_id = $2`, [order.id, p.cut]))[0].done_quantity;
+      expect(await cellDone()).toBe(4);
+      expect(await stepOf(order.id, p.cut)).toEqual({ done: 4, scans: 3 });
+      // The room freed in the cell can be scanned again.
+      await f.data(f.scan({ orderId: order.id, processId: p.cut, quantity: 6, colorId: red, sizeId: s }));
+      expect(await cellDone()).toBe(10);
+    });
+
     it('refuses to take back pieces a later process already has, and concurrent takers-back count once', async () => {
       const order = await f.createOrder();
       const cutId = randomUUID();

@@ -188,10 +188,13 @@ function writeStatement(events: PendingEvent[]): { name: string; text: string; e
           WHERE order_id = $2 AND process_id = $3 AND EXISTS (SELECT 1 FROM inserted)
        ),
        cell AS (
+         -- PostgreSQL checks CHECK (done_quantity >= 0) on the proposed row before it looks for a
+         -- conflict: a correcting entry (negative $4) proposes 0 and subtracts in the update. Its
+         -- cell row always exists, made by the scan it takes back.
          INSERT INTO production_order_cell_progress (order_id, process_id, color_id, size_id, done_quantity)
-         SELECT $2, $3, $5, $6, $4 WHERE $5::int IS NOT NULL AND $6::int IS NOT NULL AND EXISTS (SELECT 1 FROM inserted)
+         SELECT $2, $3, $5, $6, greatest($4::int, 0) WHERE $5::int IS NOT NULL AND $6::int IS NOT NULL AND EXISTS (SELECT 1 FROM inserted)
          ON CONFLICT (order_id, process_id, color_id, size_id)
-         DO UPDATE SET done_quantity = production_order_cell_progress.done_quantity + excluded.done_quantity
+         DO UPDATE SET done_quantity = production_order_cell_progress.done_quantity + $4::int
        ),
        daily AS (
          -- The pay summary (worker, factory day, process, step, rate): what appraisal and payroll read.
