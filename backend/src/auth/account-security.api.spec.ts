@@ -195,13 +195,15 @@ describe('account security (API)', () => {
       expect((await post('user/update', { id: plain.id, version: detail.version, position: 'Cutter' }, clerk.token)).status).toBe(200);
     });
 
-    it('user/options needs the User or Permission screen', async () => {
+    it('user/options needs the User, Permission or appraisal screen', async () => {
       const viewer = await t.login('viewer', 'viewer123');
       const refused = await t.http.get('/api/admin/user/options').set('token', viewer);
       expect(refused.status).toBe(403);
       const allowed = await t.http.get('/api/admin/user/options').set('token', clerk.token);
       expect(allowed.status).toBe(200);
       expect(allowed.body.data.length).toBeGreaterThan(2);
+      const payroll = await createActiveUser(t, admin, { username: 'user.payroll', password: 'Payroll-pass-44', permissions: 'Home,PerformanceAppraisalDetails' });
+      expect((await t.http.get('/api/admin/user/options').set('token', payroll.token)).status).toBe(200);
     });
 
     it('logs permission changes with before and after', async () => {

@@ -24,11 +24,12 @@ import { UserService } from './user.service.js';
   imports: [TypeOrmModule.forFeature([UserEntity, DepartmentEntity]), RoleModule],
   controllers: [
     UserController,
-    // Usernames and names of every account: only for those who manage users or permissions.
+    // Usernames and names of every account: only for those who manage users or permissions, and
+    // for payroll (the appraisal screen filters by worker and shows their names anyway).
     createMasterDataController(USER_DEFINITION, {
       create: CreateUserDto,
       update: buildMasterDataDto(USER_DEFINITION, 'update'),
-      optionsRoutes: ['UserIndex', 'Permission'],
+      optionsRoutes: ['UserIndex', 'Permission', 'PerformanceAppraisalDetails'],
     }),
     UserAdminController,
   ],
