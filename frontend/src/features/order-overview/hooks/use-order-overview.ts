@@ -3,10 +3,9 @@
 // may see it, is reloaded with it; it fails on its own without taking the page down.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DifferenceOrder } from '@contracts/difference';
-import { ROOMS, type DomainEventEnvelope, type ProductionOrderChanged, type ProgressRecorded } from '@contracts/events';
 import type { OrderOverview } from '@contracts/order-overview';
 import { ApiError } from '../../../lib/http-client';
-import { createRefreshScheduler } from '../../../lib/refresh-scheduler';
+import { useLiveOrderRoom } from '../../../lib/use-live-order-room';
 import { realtime, type RealtimeClient } from '../../../lib/socket';
 import { getOrderDifference } from '../api/get-order-difference';
 import { getOrderOverview } from '../api/get-order-overview';
@@ -34,8 +33,6 @@ export function useOrderOverview(
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [notFound, setNotFound] = useState(false);
-  const [deleted, setDeleted] = useState(false);
-  const [liveAt, setLiveAt] = useState<string | null>(null);
   const latestRequest = useRef(0);
 
   const load = useCallback(
@@ -67,49 +64,14 @@ export function useOrderOverview(
     [fetch, fetchDifference, id, withDifference],
   );
 
-  const schedulerRef = useRef<{ id: number; scheduler: ReturnType<typeof createRefreshScheduler> } | null>(null);
-  if (!schedulerRef.current || schedulerRef.current.id !== id) {
-    schedulerRef.current?.scheduler.cancel();
-    schedulerRef.current = { id, scheduler: createRefreshScheduler(() => load(true), refetchMs) };
-  }
-  const scheduler = schedulerRef.current.scheduler;
+  const refreshQuietly = useCallback(() => load(true), [load]);
+  const { scheduler, deleted, liveAt } = useLiveOrderRoom(id, refreshQuietly, client, refetchMs);
 
   useEffect(() => {
     setOverview(null);
-    setDeleted(false);
     void load(false);
     return () => scheduler.cancel();
   }, [load, scheduler]);
-
-  useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) return;
-    let firstSync = true;
-    const onEvent = (event: DomainEventEnvelope) => {
-      if (event.name === 'production.progressed') {
-        if ((event.payload as ProgressRecorded).orderId !== id) return;
-      } else if (event.name === 'productionOrder.changed') {
-        const payload = event.payload as ProductionOrderChanged;
-        if (payload.id !== id) return;
-        if (payload.action === 'deleted') {
-          setDeleted(true);
-          return;
-        }
-      } else return;
-      setLiveAt(event.at);
-      scheduler.request();
-    };
-    return client.subscribe([ROOMS.order(id)], {
-      onEvent,
-      // The first answer follows the page's own load; later ones mean events were missed.
-      onResync() {
-        if (firstSync) {
-          firstSync = false;
-          return;
-        }
-        scheduler.request();
-      },
-    });
-  }, [client, id, scheduler]);
 
   return { overview, difference, loading, error, notFound, deleted, liveAt, reload: () => void load(false) };
 }

@@ -1,11 +1,10 @@
 // One order's progress, live: the detail from the API, refetched (coalesced) whenever the
 // 'order:<id>' room says a scan landed or the order changed — by this screen or any other.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ROOMS, type DomainEventEnvelope, type ProductionOrderChanged, type ProgressRecorded } from '@contracts/events';
 import type { ScanResult, ScheduleDetail } from '@contracts/production';
 import { realtime, type RealtimeClient } from '../../../lib/socket';
 import { getScheduleDetail } from '../api/schedule';
-import { createRefreshScheduler } from '../../../lib/refresh-scheduler';
+import { useLiveOrderRoom } from '../../../lib/use-live-order-room';
 
 export const DETAIL_REFETCH_MS = 300;
 
@@ -32,8 +31,6 @@ export function useScheduleDetail(id: number, { client = realtime, fetch = getSc
   const [detail, setDetail] = useState<ScheduleDetail | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const [deleted, setDeleted] = useState(false);
-  const [liveAt, setLiveAt] = useState<string | null>(null);
   const latestRequest = useRef(0);
 
   const load = useCallback(
@@ -54,49 +51,15 @@ export function useScheduleDetail(id: number, { client = realtime, fetch = getSc
     },
     [fetch, id],
   );
+  const refreshQuietly = useCallback(() => load(true), [load]);
 
-  const schedulerRef = useRef<{ id: number; scheduler: ReturnType<typeof createRefreshScheduler> } | null>(null);
-  if (!schedulerRef.current || schedulerRef.current.id !== id) {
-    schedulerRef.current?.scheduler.cancel();
-    schedulerRef.current = { id, scheduler: createRefreshScheduler(() => load(true), refetchMs) };
-  }
-  const scheduler = schedulerRef.current.scheduler;
+  const { scheduler, deleted, liveAt } = useLiveOrderRoom(id, refreshQuietly, client, refetchMs);
 
   useEffect(() => {
     setDetail(null);
-    setDeleted(false);
     void load(false);
     return () => scheduler.cancel();
   }, [load, scheduler]);
-
-  useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) return;
-    let firstSync = true;
-    const onEvent = (event: DomainEventEnvelope) => {
-      if (event.name === 'production.progressed') {
-        if ((event.payload as ProgressRecorded).orderId !== id) return;
-      } else if (event.name === 'productionOrder.changed') {
-        const payload = event.payload as ProductionOrderChanged;
-        if (payload.id !== id) return;
-        if (payload.action === 'deleted') {
-          setDeleted(true);
-          return;
-        }
-      } else return;
-      setLiveAt(event.at);
-      scheduler.request();
-    };
-    return client.subscribe([ROOMS.order(id)], {
-      onEvent,
-      onResync() {
-        if (firstSync) {
-          firstSync = false;
-          return;
-        }
-        scheduler.request();
-      },
-    });
-  }, [client, id, scheduler]);
 
   const applyResult = useCallback((result: ScanResult) => {
     setDetail((current) => (current ? applyScanResult(current, result) : current));
