@@ -1,69 +1,7 @@
-// The order's scans, newest first, with the worker credited and the correcting entries that
-// took a scan back (history is never edited: a correction is a negative entry of its own).
-import { useTranslation } from 'react-i18next';
-import { Tag } from 'primereact/tag';
+// The order's scans on the overview: read only (taking a scan back is done on the schedule detail).
 import type { ScanRecord } from '@contracts/production';
-import { DataList, type DataListColumn } from '../../../components/data-list';
-import { formatDate } from '../../../lib/format-date';
+import { ScanHistoryTable } from '../../../components/scan-history/ScanHistoryTable';
 
 export function ScanHistoryList({ scans }: { scans: ScanRecord[] }) {
-  const { t, i18n } = useTranslation('orderOverview');
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0, signDisplay: 'exceptZero' });
-  const columns: DataListColumn<ScanRecord>[] = [
-    {
-      key: 'time',
-      header: t('history.time'),
-      className: 'cell-time',
-      card: 'title',
-      body: (scan) => <span title={formatDate(scan.recordedAt, 'YYYY-MM-DD HH:mm:ss')}>{formatDate(scan.scannedAt, 'MM-DD HH:mm:ss')}</span>,
-    },
-    { key: 'process', header: t('history.process'), card: 'subtitle', body: (scan) => scan.processName },
-    {
-      key: 'quantity',
-      header: t('history.quantity'),
-      className: 'cell-number',
-      body: (scan) => (
-        <span className={scan.quantity < 0 ? 'qty-negative' : 'qty-positive'} data-testid={`overview-scan-qty-${scan.id}`}>
-          {number.format(scan.quantity)}
-        </span>
-      ),
-    },
-    { key: 'colorSize', header: t('history.colorSize'), body: (scan) => [scan.colorName, scan.sizeName].filter(Boolean).join(' / ') || <span className="muted">—</span> },
-    { key: 'worker', header: t('history.worker'), body: (scan) => scan.workerName ?? scan.recordedBy ?? '—' },
-    { key: 'device', header: t('history.device'), optional: true, body: (scan) => <span className="muted small">{scan.deviceId || '—'}</span> },
-    {
-      key: 'flags',
-      header: t('history.flags'),
-      card: 'status',
-      body: (scan) => (
-        <span className="order-flags">
-          {scan.reversesScanId && <Tag severity="secondary" icon="pi pi-undo" value={t('history.isReversal')} title={scan.note || undefined} />}
-          {scan.reversed && <Tag severity="secondary" value={t('history.wasReversed')} />}
-          {scan.flagged && <Tag severity="warning" icon="pi pi-exclamation-triangle" value={t('history.flagged')} />}
-          {scan.note && (
-            <span className="muted small" title={scan.note}>
-              {scan.note}
-            </span>
-          )}
-        </span>
-      ),
-    },
-  ];
-  return (
-    <DataList
-      listKey="orderOverview.scans"
-      rows={scans}
-      columns={columns}
-      rowLabel={(scan) => `${scan.processName} ${formatDate(scan.scannedAt, 'MM-DD HH:mm:ss')}`}
-      tableProps={{
-        paginator: scans.length > 20,
-        rows: 20,
-        rowClassName: (scan: ScanRecord) => ({ 'is-reversal': Boolean(scan.reversesScanId), 'is-reversed': scan.reversed }),
-      }}
-      emptyMessage={t('history.empty')}
-      minTableWidth={640}
-      className="overview-scans"
-      testId="overview-scans"
-    />
-  );
+  return <ScanHistoryTable scans={scans} namespace="orderOverview" listKey="orderOverview.scans" testId="overview-scans" quantityTestId="overview-scan-qty-" />;
 }
