@@ -106,12 +106,21 @@ describe('socket rooms follow permissions; subscribe limits; ended sessions', ()
     const token = await t.login();
     const socket = t.socket({ token });
     await connected(socket);
-    await db.query(`UPDATE user_session SET expires_at = now() - interval '1 minute' WHERE id = (SELECT max(id) FROM user_session)`);
-    const disconnected = nextEvent<string>(socket, 'disconnect');
-    const result = await subscribe(socket, ['board']);
-    expect(result.error?.code).toBe('sessionEnded');
-    expect(result.joined).toEqual([]);
-    expect(await disconnected).toBe('io server disconnect');
+    // The 300 ms sweep (next test) would close this socket on its own, and on a slow machine it
+    // could do so between the expiry and the subscribe, losing the answer under test: this test
+    // is about the subscribe path, so the sweep's timer is held off while it runs.
+    const sweep = gateway.sweepSessions;
+    gateway.sweepSessions = async () => 0;
+    try {
+      await db.query(`UPDATE user_session SET expires_at = now() - interval '1 minute' WHERE id = (SELECT max(id) FROM user_session)`);
+      const disconnected = nextEvent<string>(socket, 'disconnect');
+      const result = await subscribe(socket, ['board']);
+      expect(result.error?.code).toBe('sessionEnded');
+      expect(result.joined).toEqual([]);
+      expect(await disconnected).toBe('io server disconnect');
+    } finally {
+      gateway.sweepSessions = sweep;
+    }
   });
 
   it('disconnects, within a sweep, the sockets of a session that expired while they sat idle', async () => {
