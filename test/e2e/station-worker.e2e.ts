@@ -170,7 +170,8 @@ describe('a shared scan station: the worker', () => {
       const panel = page.locator('.p-dropdown-panel');
       await panel.waitFor();
       await panel.locator('.p-dropdown-item', { hasText: workers.cutter.name }).waitFor({ timeout: ANSWER_MS });
-      // The keys go to the list's filter: only the cutter is left.
+      // The keys go to the list's filter (focused when the panel has finished opening): only the cutter is left.
+      await page.waitForFunction(() => document.activeElement?.classList.contains('p-dropdown-filter'));
       await page.keyboard.type(`阿强 ${tag}`);
       await page.waitForFunction(() => document.querySelectorAll('.p-dropdown-panel .p-dropdown-item').length === 1);
       await page.keyboard.press('ArrowDown');
@@ -220,6 +221,9 @@ describe('a shared scan station: the worker', () => {
       await page.getByRole('searchbox', { name: 'Search' }).fill(`e2e-cutter-${tag.toLowerCase()}`);
       const row = page.locator('.p-datatable-tbody > tr', { hasText: workers.cutter.name });
       await row.waitFor({ timeout: ANSWER_MS });
+      // The unfiltered first page may show the row before the (debounced) search answers; the
+      // search's re-render would then close the row menu under the click. Wait for the search.
+      await page.waitForFunction(() => document.querySelectorAll('.p-datatable-tbody > tr').length === 1, undefined, { timeout: ANSWER_MS });
       await row.getByRole('button', { name: `Actions for ${workers.cutter.name}` }).click();
       await page.getByRole('menuitem', { name: 'Print badge' }).click();
       const dialog = page.getByTestId('badge-dialog');
