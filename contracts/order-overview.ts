@@ -12,27 +12,29 @@
 // 'productionOrder.changed'. The difference grid is its own request (GET
 // admin/statistics/difference?orderId=, route StatisticsDifference, contracts/difference.ts).
 
-import type { MatrixCell } from './orders.js';
+import type { MatrixCell, ProductionOrder } from './orders.js';
 import type { ScanRecord, StepProgress, StepStatus } from './production.js';
 
 /** The order itself, with its progress summary. */
-export interface OverviewOrder {
-  id: number;
-  version: number;
-  orderNo: string;
-  customerLabel: string;
-  customerOrderNo: string;
-  goodsId: number;
-  goodsCode: string;
-  productName: string;
-  /** Upload id of the style's image. */
-  goodsImage: string | null;
-  orderDate: string;
-  deliveryDate: string;
-  totalQuantity: number;
-  note: string;
-  hidden: boolean;
-  completed: boolean;
+export interface OverviewOrder
+  extends Pick<
+    ProductionOrder,
+    | 'id'
+    | 'version'
+    | 'orderNo'
+    | 'customerLabel'
+    | 'customerOrderNo'
+    | 'goodsId'
+    | 'goodsCode'
+    | 'productName'
+    | 'goodsImage'
+    | 'orderDate'
+    | 'deliveryDate'
+    | 'totalQuantity'
+    | 'note'
+    | 'hidden'
+    | 'completed'
+  > {
   completedAt: string | null;
   /** Not reviewed, or no document. */
   flagged: boolean;

@@ -65,6 +65,7 @@ async function extraScreens(baseUrl) {
   if (productionOrder) {
     screens.push({ name: 'production-order-update', path: `/production/productionOrder/update/${productionOrder}` });
     screens.push({ name: 'schedule-update', path: `/production/schedule/update/${productionOrder}`, phone: true });
+    screens.push({ name: 'order-overview', path: `/production/orderOverview/${productionOrder}`, phone: true });
   }
   return screens;
 }
@@ -72,7 +73,8 @@ async function extraScreens(baseUrl) {
 /** The screens of the sidebar (every group unfolded), named after their path. */
 async function menuScreens(page) {
   const links = await page.locator('.sidebar-menu a.sidebar-link').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
-  const floor = ['/home/index', '/production/scan', '/production/schedule/index', '/production/productionOrder/index'];
+  // Also on the phone: the managers' screens, read on the floor walk.
+  const floor = ['/home/index', '/production/scan', '/production/schedule/index', '/production/productionOrder/index', '/production/statistics/difference', '/production/performanceAppraisalDetails'];
   return links.map((path) => ({ name: path.replace(/^\//, '').replace(/\/index$/, '').replaceAll('/', '-'), path, phone: floor.includes(path) }));
 }
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { DifferenceStatus } from '../../../contracts/difference.js';
+import type { DifferenceNumbers, DifferenceStatus } from '../../../contracts/difference.js';
 import { likePattern, SqlParams } from '../sale-order/order-list-query.js';
 
 // The difference report reads only the counters the scan transaction keeps (never the scan
@@ -25,17 +25,8 @@ export const STAGE_FLAGS = { cut: 'cutting', finished: 'end_process', stockIn: '
 export type StageName = keyof typeof STAGE_FLAGS;
 export const STAGE_NAMES = Object.keys(STAGE_FLAGS) as StageName[];
 
-/** Done at each stage of an order as the SQL summary counts it; null = the stage is not on its route. */
-export interface StageCounts {
-  ordered: number;
-  cut: number | null;
-  finished: number | null;
-  inStock: number | null;
-  shipped: number | null;
-  cutDiff: number | null;
-  finishedDiff: number | null;
-  shippedDiff: number | null;
-}
+/** Done at each stage of an order as the SQL summary counts it (contracts/difference.ts). */
+export type StageCounts = DifferenceNumbers;
 
 export interface SummaryRow extends StageCounts {
   grouping: 'all' | 'customer' | 'goods';
