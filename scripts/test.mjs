@@ -18,7 +18,11 @@ const verdictDir = mkdtempSync(join(tmpdir(), 'stitchboard-jest-'));
 const verdictFile = join(verdictDir, 'verdict.json');
 const result = spawnSync(
   process.execPath,
-  ['node_modules/jest/bin/jest.js', '--runInBand', '--json', `--outputFile=${verdictFile}`, ...process.argv.slice(2)],
+  // One test file at a time, in one worker process that jest replaces once it holds more than
+  // 1 GB after a file: in a single long-lived process (--runInBand) every file's ES modules stay
+  // in memory (jest's vm-modules loader), and the full suite reached node's 4 GB heap limit and
+  // spent its last minutes in garbage collection before dying.
+  ['node_modules/jest/bin/jest.js', '--maxWorkers=1', '--workerIdleMemoryLimit=1GB', '--json', `--outputFile=${verdictFile}`, ...process.argv.slice(2)],
   {
     stdio: 'inherit',
     env: { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, '--experimental-vm-modules', '--no-warnings=ExperimentalWarning'].filter(Boolean).join(' ') },

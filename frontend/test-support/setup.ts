@@ -1,6 +1,12 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { i18nResources } from '../src/app/i18n-resources';
 import { initI18n } from '../src/lib/i18n';
+
+// findBy…/waitFor give up after 1 s by default: a first render that lazy-loads PrimeReact on a
+// busy CI machine (two test runs side by side on two cores) can take longer. A wait only ends
+// early when its condition holds, so a longer limit slows no passing test.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks matchMedia, which PrimeReact's overlays query.
 if (!window.matchMedia) {
