@@ -304,12 +304,17 @@ describe('production orders (API)', () => {
     });
     expect(response.body.data[0].orderNo).toMatch(/^PO\d{6}-\d{4}$/);
     const again = await post('productionOrder/createFromSaleOrder', { saleOrderId: saleOrder.id, lineIds: String(lines[0]) });
-    expect(again.status).toBe(400);
-    expect(again.body.data.errorKey).toBe('itemAlreadyExists');
+    // Not "repeats a style": the line is in production already, and the answer says as which order.
+    const orderNo = response.body.data[0].orderNo;
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 409, message: `第 1 行（款式 ST-PO）已在生产中，生产单号 ${orderNo}`, data: { errorKey: 'saleLineInProduction', ids: [lines[0]] } });
+    const againEn = await post('productionOrder/createFromSaleOrder', { saleOrderId: saleOrder.id, lineIds: String(lines[0]) }, admin, 'en');
+    expect(againEn.body.message).toBe(`Line 1 (style ST-PO) is already in production as order ${orderNo}`);
     // Empty = every line not yet in production.
     const rest = await data(post('productionOrder/createFromSaleOrder', { saleOrderId: saleOrder.id }));
     expect(rest.map((order: { saleOrderLineId: number; productName: string }) => [order.saleOrderLineId, order.productName])).toEqual([[lines[1], '男衬衫二']]);
-    expect((await post('productionOrder/createFromSaleOrder', { saleOrderId: saleOrder.id })).body.data.errorKey).toBe('itemAlreadyExists');
+    const none = await post('productionOrder/createFromSaleOrder', { saleOrderId: saleOrder.id });
+    expect(none.body).toMatchObject({ code: 409, message: '该销售订单的所有明细都已在生产中', data: { errorKey: 'saleLinesAllInProduction' } });
     expect((await post('productionOrder/createFromSaleOrder', { saleOrderId: 999999 })).status).toBe(404);
     expect((await post('productionOrder/createFromSaleOrder', { saleOrderId: saleOrder.id, lineIds: 'a,b' })).status).toBe(400);
   });

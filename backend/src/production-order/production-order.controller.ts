@@ -1,17 +1,27 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Query, Req } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { Body, Controller, Get, Header, Headers, HttpCode, Post, Query, Req, Res, StreamableFile, UploadedFile } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { Attachment, OrderDocuments } from '../../../contracts/attachments.js';
+import { AcceptsFile } from '../common/http/multipart.js';
+import { Audited } from '../security-log/audited.decorator.js';
+import { MULTIPART_FILE_LIMIT, sendServed } from '../upload/upload.controller.js';
+import { UploadQuotaInterceptor } from '../upload/upload-quota.js';
 import type { ListPage, MasterDataDefinition, MasterDataName } from '../../../contracts/master-data.js';
-import type { ProductionOrder } from '../../../contracts/orders.js';
+import { PRODUCTION_ORDER_VIEWS, type ProductionOrder, type ProductionOrderView } from '../../../contracts/orders.js';
 import { CurrentUser, ForRoute, Public, SuccessMessage, type AuthenticatedUser } from '../common/http/route-access.decorators.js';
 import { bodyPipe } from '../common/http/validation-pipe.js';
+import { DomainException } from '../common/errors/domain.exception.js';
+import { languageFromHeader } from '../common/i18n/translator.js';
 import { parseListQuery } from '../master-data/list-query.js';
+import { EXPORT_LIMIT } from '../master-data/master-data.controller-factory.js';
 import { sessionTokenOf } from '../upload/session-token.js';
 import {
   CancelReviewDto,
   CreateFromSaleOrderDto,
   DocumentQueryDto,
   IdsDto,
+  OrderDocumentAddDto,
+  OrderDocumentRemoveDto,
   ProductionOrderCreateDto,
   ProductionOrderDeleteDto,
   ProductionOrderIdDto,
@@ -19,10 +29,11 @@ import {
   ReviewDto,
   UploadDocumentDto,
 } from './production-order.dto.js';
+import { PRODUCTION_ORDER_SHEET_TITLE, productionOrderWorkbook } from './production-order.export.js';
 import { ProductionOrderService } from './production-order.service.js';
-import type { StreamableFile } from '@nestjs/common';
 
 const label = (zh: string, en: string) => ({ 'zh-CN': zh, en });
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * What the list accepts (sortField and filter.<field>), in the shape the shared list-query
@@ -87,6 +98,32 @@ export class ProductionOrderController {
     return this.service.list(parseProductionOrderQuery(query));
   }
 
+  @Get('export')
+  @ForRoute('ProductionOrderIndex', 'OrderIndex', 'OrderReview', 'OrderHide')
+  @ApiProduces(XLSX)
+  @ApiOperation({
+    summary: `Production orders of the list's filter (same query as list) as an Excel file with the columns of the screen named by \`view\` (up to ${EXPORT_LIMIT} rows; more is refused with exportTooLarge)`,
+  })
+  @ApiQuery({ name: 'view', required: false, enum: PRODUCTION_ORDER_VIEWS, description: 'list (default), document, review or hide' })
+  @ApiQuery({ name: 'sortField', required: false })
+  @ApiQuery({ name: 'sortOrder', required: false, enum: ['asc', 'desc'] })
+  @ApiQuery({ name: 'keyword', required: false })
+  async export(@Query() query: Record<string, unknown>, @Headers('accept-language') acceptLanguage?: string): Promise<StreamableFile> {
+    const view = query.view ?? 'list';
+    if (!PRODUCTION_ORDER_VIEWS.includes(view as ProductionOrderView)) {
+      throw new DomainException('validation', {}, { field: 'view', problem: 'oneOf', params: { values: PRODUCTION_ORDER_VIEWS.join(', ') }, label: label('视图', 'View') });
+    }
+    const rest = { ...query };
+    delete rest.view;
+    const rows = await this.service.exportRows(parseProductionOrderQuery(rest), EXPORT_LIMIT);
+    const language = languageFromHeader(acceptLanguage ?? (query.lang as string | undefined));
+    const title = PRODUCTION_ORDER_SHEET_TITLE[view as ProductionOrderView];
+    return new StreamableFile(await productionOrderWorkbook(view as ProductionOrderView, rows, language), {
+      type: XLSX,
+      disposition: `attachment; filename="productionOrder.xlsx"; filename*=UTF-8''${encodeURIComponent(title[language])}.xlsx`,
+    });
+  }
+
   @Get('detail')
   @ForRoute('ProductionOrderIndex', 'OrderIndex', 'OrderReview', 'OrderHide')
   @ApiOperation({ summary: "One production order with its cells, the style's colours and sizes, and its route" })
@@ -128,6 +165,7 @@ export class ProductionOrderController {
   @HttpCode(200)
   @ForRoute('ProductionOrderIndex')
   @SuccessMessage('messages.deleteSuccess')
+  @Audited({ action: 'record.delete', target: 'productionOrder', targetId: 'body.id' })
   @ApiOperation({ summary: 'Delete a production order that is not reviewed' })
   @ApiBody({ type: ProductionOrderDeleteDto })
   async delete(@Body(bodyPipe(ProductionOrderDeleteDto)) body: ProductionOrderDeleteDto): Promise<null> {
@@ -148,19 +186,64 @@ export class ProductionOrderController {
   @Get('document')
   @Public()
   @Header('Cache-Control', 'private, no-store')
-  @ApiProduces('image/webp')
+  @ApiProduces('image/webp', 'application/pdf')
   @ApiOperation({
     summary:
-      'The production document image; session from the `token` header or cookie; only for users who may view attachments of a process on the route, or hold Permission',
+      "The order's (newest) production document: an image inline, a PDF as a download; session from the `token` header or cookie; only for users who may view attachments of a process on the route, or hold Permission",
   })
-  document(@Query(bodyPipe(DocumentQueryDto)) query: DocumentQueryDto, @Req() request: Request): Promise<StreamableFile> {
-    return this.service.openDocument(query.id, sessionTokenOf(request));
+  async document(@Query(bodyPipe(DocumentQueryDto)) query: DocumentQueryDto, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<StreamableFile> {
+    return sendServed(await this.service.openDocument(query.id, sessionTokenOf(request)), response);
+  }
+
+  @Get('documents')
+  @ForRoute('OrderIndex', 'OrderCreate')
+  @ApiOperation({
+    summary:
+      "An order's documents (images and PDFs), newest first: name, number, kind, size, uploader, time, url; `viewable` says whether this user may open them (the document rule, applied again by every URL that serves a file)",
+  })
+  documents(@Query(bodyPipe(DocumentQueryDto)) query: DocumentQueryDto, @CurrentUser() user: AuthenticatedUser): Promise<OrderDocuments> {
+    return this.service.documents(query.id, user);
+  }
+
+  @Post('addDocument')
+  @HttpCode(200)
+  @ForRoute('OrderCreate')
+  @SuccessMessage('messages.saveSuccess')
+  @Audited({ action: 'attachment.upload', target: 'productionOrder', targetId: 'query.id' })
+  @AcceptsFile({ field: 'file', fileSize: MULTIPART_FILE_LIMIT }, UploadQuotaInterceptor)
+  @ApiConsumes('multipart/form-data')
+  @ApiQuery({ name: 'id', required: false, description: 'order id (or the multipart field `id`)' })
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { id: { type: 'integer' }, file: { type: 'string', format: 'binary' } } } })
+  @ApiOperation({
+    summary:
+      "Adds one document to the order: an image (re-encoded) or a PDF (checked by content), as the 'upload' setting allows; it becomes the order's document. Returns the attachment",
+  })
+  addDocument(
+    @Query() query: Record<string, unknown>,
+    @Body() body: Record<string, unknown>,
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @CurrentUser() user: AuthenticatedUser,
+  ): Promise<Attachment> {
+    const input = OrderDocumentAddDto.parse(query?.id ?? body?.id);
+    return this.service.addDocument(input.id, file, user);
+  }
+
+  @Post('removeDocument')
+  @HttpCode(200)
+  @ForRoute('OrderCreate')
+  @SuccessMessage('messages.deleteSuccess')
+  @Audited({ action: 'attachment.delete', target: 'productionOrder', targetId: 'body.id' })
+  @ApiBody({ type: OrderDocumentRemoveDto })
+  @ApiOperation({ summary: "Removes one document from the order (the file too, when nothing else refers to it); returns the order's remaining documents" })
+  removeDocument(@Body(bodyPipe(OrderDocumentRemoveDto)) body: OrderDocumentRemoveDto, @CurrentUser() user: AuthenticatedUser): Promise<OrderDocuments> {
+    return this.service.removeDocument(body.id, body.upload, user);
   }
 
   @Post('review')
   @HttpCode(200)
   @ForRoute('OrderReview')
   @SuccessMessage('messages.saveSuccess')
+  @Audited({ action: 'order.review', target: 'productionOrder', targetId: 'body.id' })
   @ApiOperation({ summary: "Review; without a document refused with errorKey 'documentNotUploaded' unless confirmWithoutDocument=true" })
   @ApiBody({ type: ReviewDto })
   review(@Body(bodyPipe(ReviewDto)) body: ReviewDto, @CurrentUser() actor: AuthenticatedUser): Promise<ProductionOrder> {
@@ -171,6 +254,7 @@ export class ProductionOrderController {
   @HttpCode(200)
   @ForRoute('OrderReview')
   @SuccessMessage('messages.saveSuccess')
+  @Audited({ action: 'order.reviewCancel', target: 'productionOrder', targetId: 'body.id' })
   @ApiOperation({ summary: 'Cancel the review (with a note)' })
   @ApiBody({ type: CancelReviewDto })
   cancelReview(@Body(bodyPipe(CancelReviewDto)) body: CancelReviewDto): Promise<ProductionOrder> {
@@ -180,6 +264,7 @@ export class ProductionOrderController {
   @Post('hide')
   @HttpCode(200)
   @ForRoute('OrderHide')
+  @Audited({ action: 'order.hide', target: 'productionOrder', targetId: 'body.ids' })
   @ApiOperation({ summary: 'Hide orders (ids comma-separated): they drop out of the default list' })
   @ApiBody({ type: IdsDto })
   hide(@Body(bodyPipe(IdsDto)) body: IdsDto): Promise<{ changed: number }> {
@@ -189,6 +274,7 @@ export class ProductionOrderController {
   @Post('show')
   @HttpCode(200)
   @ForRoute('OrderHide')
+  @Audited({ action: 'order.unhide', target: 'productionOrder', targetId: 'body.ids' })
   @ApiOperation({ summary: 'Show hidden orders again (ids comma-separated)' })
   @ApiBody({ type: IdsDto })
   show(@Body(bodyPipe(IdsDto)) body: IdsDto): Promise<{ changed: number }> {

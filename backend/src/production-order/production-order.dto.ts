@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { Localized } from '../../../contracts/master-data.js';
 import { ToBoolean, ToInteger, Trim } from '../common/http/form-transforms.js';
+import { DomainException } from '../common/errors/domain.exception.js';
 
 const MAX_ID = 2_147_483_647;
 const ORDER_NO = /^[A-Za-z0-9._/-]+$/;
@@ -139,3 +140,20 @@ export class IdsDto {
 }
 
 export class DocumentQueryDto extends ProductionOrderIdDto {}
+
+/** addDocument's order id (query `id` or multipart field `id`), checked by hand: the body is multipart. */
+export class OrderDocumentAddDto {
+  static parse(value: unknown): { id: number } {
+    const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value) : NaN;
+    if (!Number.isInteger(id) || id < 1 || id > MAX_ID) {
+      throw new DomainException('validation', {}, { field: 'id', problem: value === undefined || value === '' ? 'required' : 'invalid', label: PRODUCTION_ORDER_LABELS.id });
+    }
+    return { id };
+  }
+}
+
+export class OrderDocumentRemoveDto {
+  static fieldLabels = { ...PRODUCTION_ORDER_LABELS, upload: { 'zh-CN': '文件编号', en: 'File id' } };
+  @ApiProperty({ type: 'integer' }) @ToInteger() @IsDefined() @IsInt() @Min(1) @Max(MAX_ID) id: number;
+  @ApiProperty({ description: 'attachment id (32 hex digits)' }) @Trim() @IsDefined() @IsString() @Matches(/^[0-9a-f]{32}$/) upload: string;
+}

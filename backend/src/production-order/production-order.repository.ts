@@ -239,8 +239,9 @@ export class ProductionOrderRepository {
 
   /**
    * Replaces the route. Progress stays with its process: the counters of the new steps are
-   * rebuilt from the scan history. Returns the name of a process that has scans but is not on
-   * the new route (the caller refuses such a change), else null.
+   * rebuilt from the scans that moved progress (not those of earlier sub-processes). Returns the
+   * name of a process that has scans but is not on the new route (the caller refuses such a
+   * change), else null.
    */
   async replaceRoute(manager: EntityManager, id: number, route: RouteStep[], plannedQuantity: number): Promise<string | null> {
     const dropped: { name: string }[] = await manager.query(
@@ -255,7 +256,7 @@ export class ProductionOrderRepository {
       `UPDATE production_order_step st
           SET done_quantity = agg.done, first_scan_at = agg.first_at, last_scan_at = agg.last_at
          FROM (SELECT process_id, sum(quantity)::int AS done, min(scanned_at) AS first_at, max(scanned_at) AS last_at
-                 FROM scan WHERE order_id = $1 GROUP BY process_id) agg
+                 FROM scan WHERE order_id = $1 AND counts_progress GROUP BY process_id) agg
         WHERE st.order_id = $1 AND st.process_id = agg.process_id`,
       [id],
     );
@@ -292,7 +293,7 @@ export class ProductionOrderRepository {
   /** Hide or show many orders; returns those whose state changed, with their new version. */
   async setHidden(manager: EntityManager, ids: number[], hidden: boolean): Promise<{ id: number; orderNo: string; version: number }[]> {
     const result: unknown = await manager.query(
-      `UPDATE production_order SET hidden = $2, version = version + 1, updated_at = now()
+      `UPDATE production_order SET hidden = $2, hidden_at = CASE WHEN $2 THEN now() END, version = version + 1, updated_at = now()
         WHERE id = ANY ($1::int[]) AND hidden <> $2 RETURNING id, order_no AS "orderNo", version`,
       [ids, hidden],
     );
@@ -302,6 +303,11 @@ export class ProductionOrderRepository {
   async existingIds(manager: EntityManager, ids: number[]): Promise<Set<number>> {
     const rows: { id: number }[] = await manager.query(`SELECT id FROM production_order WHERE id = ANY ($1::int[])`, [ids]);
     return new Set(rows.map((row) => row.id));
+  }
+
+  /** Unlinks one document from the order; false when it was not among the order's documents. */
+  async unlinkDocument(manager: EntityManager, orderId: number, uploadId: string): Promise<boolean> {
+    return affectedRows(await manager.query(`DELETE FROM production_order_document WHERE order_id = $1 AND upload_id = $2`, [orderId, uploadId])) > 0;
   }
 
   async delete(manager: EntityManager, id: number, version: number): Promise<boolean> {
@@ -335,10 +341,14 @@ export class ProductionOrderRepository {
   async saleOrderLines(
     manager: EntityManager,
     saleOrderId: number,
-  ): Promise<{ id: number; lineNo: number; goodsId: number; productName: string; note: string; inProduction: boolean; cells: MatrixCell[] }[]> {
+  ): Promise<
+    { id: number; lineNo: number; goodsId: number; styleCode: string; productName: string; note: string; inProduction: boolean; productionOrderNo: string | null; cells: MatrixCell[] }[]
+  > {
     return manager.query(
-      `SELECT l.id, l.line_no AS "lineNo", l.goods_id AS "goodsId", l.product_name AS "productName", l.note,
+      `SELECT l.id, l.line_no AS "lineNo", l.goods_id AS "goodsId", (SELECT g.code FROM goods g WHERE g.id = l.goods_id) AS "styleCode",
+              l.product_name AS "productName", l.note,
               EXISTS (SELECT 1 FROM production_order p WHERE p.sale_order_line_id = l.id) AS "inProduction",
+              (SELECT p.order_no FROM production_order p WHERE p.sale_order_line_id = l.id ORDER BY p.id LIMIT 1) AS "productionOrderNo",
               COALESCE((SELECT json_agg(json_build_object('colorId', c.color_id, 'sizeId', c.size_id, 'quantity', c.quantity) ORDER BY c.color_id, c.size_id)
                           FROM sale_order_cell c WHERE c.line_id = l.id AND c.quantity > 0), '[]') AS cells
          FROM sale_order_line l WHERE l.sale_order_id = $1 ORDER BY l.line_no, l.id`,

@@ -1,4 +1,4 @@
-import { Injectable, Optional, StreamableFile } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -12,10 +12,13 @@ import { UnitOfWork, type Transaction } from '../events/unit-of-work.service.js'
 import { GoodsRepository } from '../goods/goods.repository.js';
 import { OrderNumberService } from '../order-number/order-number.service.js';
 import type { ParsedListQuery } from '../master-data/list-query.js';
-import { ImageStore } from '../upload/image-store.js';
+import type { Attachment, OrderDocuments } from '../../../contracts/attachments.js';
+import { UPLOAD_ID_PATTERN } from '../upload/attachment-store.js';
 import { mayViewProductionDocument } from '../upload/document-access.js';
 import { assertUploadExists } from '../upload/upload-reference.js';
-import { uploadExists } from '../upload/upload.repository.js';
+import { UPLOAD_IS_REFERENCED } from '../upload/orphan-cleanup.js';
+import { UploadRepository } from '../upload/upload.repository.js';
+import { UploadService, type ServedFile } from '../upload/upload.service.js';
 import type { CancelReviewDto, ProductionOrderCreateDto, ProductionOrderUpdateDto, ReviewDto, UploadDocumentDto } from './production-order.dto.js';
 import { HEADER_COLUMNS, ProductionOrderRepository, type HeaderValues, type NewProductionOrder } from './production-order.repository.js';
 import {
@@ -58,6 +61,13 @@ export class ProductionOrderService {
   async list(query: ParsedListQuery): Promise<ListPage<ProductionOrder>> {
     const { rows, total } = await this.orders.list(this.dataSource.manager, query);
     return { list: rows, total, page: query.page, pageSize: query.pageSize };
+  }
+
+  /** Every order of the filter for an Excel export; more than `limit` is refused (exportTooLarge), never cut short silently. */
+  async exportRows(query: ParsedListQuery, limit: number): Promise<ProductionOrder[]> {
+    const { rows, total } = await this.orders.list(this.dataSource.manager, query, limit, 0);
+    if (total > limit) throw new DomainException('exportTooLarge', { count: total, max: limit });
+    return rows;
   }
 
   async detail(id: number, manager: EntityManager = this.dataSource.manager): Promise<ProductionOrder> {
@@ -125,9 +135,16 @@ export class ProductionOrderService {
         if (unknown.length) throw new DomainException('referenceInvalid', {}, { field: 'lineIds', ids: unknown });
         chosen = lineIds.map((id) => byId.get(id)!);
         const taken = chosen.filter((line) => line.inProduction);
-        if (taken.length) throw new DomainException('itemAlreadyExists', { line: taken[0].lineNo }, { field: 'lineIds', ids: taken.map((line) => line.id) });
+        if (taken.length) {
+          const [first] = taken;
+          throw new DomainException(
+            'saleLineInProduction',
+            { line: first.lineNo, style: first.styleCode, orderNo: first.productionOrderNo ?? '' },
+            { field: 'lineIds', ids: taken.map((line) => line.id), productionOrderNo: first.productionOrderNo },
+          );
+        }
       }
-      if (chosen.length === 0) throw new DomainException('itemAlreadyExists', { line: lines[0]?.lineNo ?? 1 }, { field: 'lineIds' });
+      if (chosen.length === 0) throw new DomainException('saleLinesAllInProduction', {}, { field: 'lineIds' });
       const grids = await loadStyleGrids(tx.manager, [...new Set(chosen.map((line) => line.goodsId))]);
       const flow = await this.orders.processFlow(tx.manager);
       const numbers = await this.issueOrderNos(tx, chosen.length);
@@ -238,10 +255,15 @@ export class ProductionOrderService {
 
   // ——— production document ———
 
+  /**
+   * The original single-document endpoint, kept for existing clients: adds the upload to the
+   * order's documents and makes it "the" document (GET productionOrder/document serves it).
+   */
   async uploadDocument(input: UploadDocumentDto): Promise<ProductionOrder> {
     return this.write(async (tx) => {
       const existing = await this.current(tx, input.id, input.version);
       await assertUploadExists(tx.manager, input.document, 'document');
+      await tx.manager.query(`INSERT INTO production_order_document (order_id, upload_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [existing.id, input.document]);
       const version = await this.orders.update(tx.manager, existing.id, input.version, { document: input.document, document_uploaded_at: new Date() });
       if (version === null) throw new DomainException('conflict');
       this.publish(tx, existing.id, existing.orderNo, 'documentUploaded', version);
@@ -249,12 +271,62 @@ export class ProductionOrderService {
     });
   }
 
+  /** An order's documents (newest first), and whether this user may open them (the document rule). */
+  async documents(id: number, user: AuthenticatedUser): Promise<OrderDocuments> {
+    const manager = this.dataSource.manager;
+    if (!(await this.orders.findById(manager, id))) throw new DomainException('notFound');
+    const list = await this.moduleRef.get(UploadRepository, { strict: false }).documentsOf(manager, id);
+    return { list, viewable: await mayViewProductionDocument(manager, user, id) };
+  }
+
+  /** Uploads a file (image or PDF, per the 'upload' setting) as one more document of the order; it becomes the order's document. */
+  async addDocument(id: number, file: Express.Multer.File | undefined, actor: AuthenticatedUser): Promise<Attachment> {
+    return this.write(async (tx) => {
+      const existing = await this.current(tx, id, undefined);
+      const attachment = await this.moduleRef.get(UploadService, { strict: false }).saveFile(file, actor.id, tx.manager);
+      await tx.manager.query(`INSERT INTO production_order_document (order_id, upload_id) VALUES ($1, $2)`, [existing.id, attachment.id]);
+      const version = await this.orders.update(tx.manager, existing.id, existing.version, { document: attachment.id, document_uploaded_at: new Date() });
+      if (version === null) throw new DomainException('conflict');
+      this.publish(tx, existing.id, existing.orderNo, 'documentUploaded', version);
+      return { ...attachment, owner: { type: 'productionOrder', id: existing.id } };
+    });
+  }
+
+  /**
+   * Removes one document from the order; the newest remaining one becomes the order's document
+   * (none: the order has no document again). The file goes at once when nothing else refers to
+   * it (else the orphan cleanup decides). Returns the remaining documents.
+   */
+  async removeDocument(id: number, upload: string, actor: AuthenticatedUser): Promise<OrderDocuments> {
+    if (!UPLOAD_ID_PATTERN.test(upload)) throw new DomainException('validation', {}, { field: 'upload', problem: 'invalid', label: { 'zh-CN': '文件编号', en: 'File id' } });
+    await this.write(async (tx) => {
+      const existing = await this.current(tx, id, undefined);
+      // Not linked and not the order's document: nothing to remove (the transaction rolls back).
+      const unlinked = await this.orders.unlinkDocument(tx.manager, id, upload);
+      if (!unlinked && existing.document !== upload) throw new DomainException('notFound');
+      const newest: { uploadId: string; addedAt: Date }[] = await tx.manager.query(
+        `SELECT d.upload_id AS "uploadId", d.added_at AS "addedAt" FROM production_order_document d
+           JOIN upload u ON u.id = d.upload_id WHERE d.order_id = $1 ORDER BY d.added_at DESC, u.number DESC LIMIT 1`,
+        [id],
+      );
+      const version = await this.orders.update(tx.manager, id, existing.version, {
+        document: newest[0]?.uploadId ?? null,
+        document_uploaded_at: newest[0]?.addedAt ?? null,
+      });
+      if (version === null) throw new DomainException('conflict');
+      await tx.manager.query(`DELETE FROM upload u WHERE u.id = $1 AND NOT ${UPLOAD_IS_REFERENCED}`, [upload]);
+      this.publish(tx, id, existing.orderNo, 'documentRemoved', version);
+    });
+    return this.documents(id, actor);
+  }
+
   /**
    * The production document, to users who may view attachments of a process on the order's
    * route, or who hold the Permission screen. The endpoint is public to the access guard (an
    * <img> cannot send the token header): the session comes from the header or the cookie.
+   * An image is served inline; a PDF only ever as a download.
    */
-  async openDocument(id: number, token: string | undefined): Promise<StreamableFile> {
+  async openDocument(id: number, token: string | undefined): Promise<ServedFile> {
     if (!token) throw new DomainException('unauthorized');
     const user = await this.auth.authenticate(token);
     if (!user) throw new DomainException('tokenInvalid');
@@ -263,10 +335,14 @@ export class ProductionOrderService {
     if (!order) throw new DomainException('notFound');
     if (!(await mayViewProductionDocument(manager, user, id))) throw new DomainException('forbidden');
     if (!order.document) throw new DomainException('documentNotUploaded');
-    const store = this.moduleRef.get(ImageStore, { strict: false });
-    const bytes = (await uploadExists(manager, order.document)) ? await store.read(order.document, 'image') : null;
-    if (!bytes) throw new DomainException('notFound');
-    return new StreamableFile(bytes, { type: 'image/webp', length: bytes.length });
+    // Clients of this endpoint show it in an <img>: the newest image when there is one, else the
+    // newest document (a PDF, then served as a download).
+    const images: { id: string }[] = await manager.query(
+      `SELECT u.id FROM production_order_document d JOIN upload u ON u.id = d.upload_id
+        WHERE d.order_id = $1 AND u.kind = 'image' ORDER BY d.added_at DESC, u.number DESC LIMIT 1`,
+      [id],
+    );
+    return this.moduleRef.get(UploadService, { strict: false }).serve(images[0]?.id ?? order.document, 'file');
   }
 
   // ——— review ———
@@ -356,7 +432,7 @@ export class ProductionOrderService {
       const code = pg?.driverError?.code ?? pg?.code;
       const constraint = pg?.driverError?.constraint ?? pg?.constraint ?? '';
       if (code === UNIQUE_VIOLATION && constraint === 'production_order_sale_order_line_unique') {
-        throw new DomainException('itemAlreadyExists', { line: 1 }, { field: 'lineIds' });
+        throw new DomainException('saleLineInProductionJustNow', {}, { field: 'lineIds' });
       }
       if (code === UNIQUE_VIOLATION) {
         throw new DomainException('alreadyExists', {}, { field: 'orderNo', label: { 'zh-CN': '生产单号', en: 'Production order no.' } });

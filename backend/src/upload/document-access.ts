@@ -19,11 +19,17 @@ export async function mayViewProductionDocument(manager: EntityManager, user: Au
 }
 
 /**
- * May this user see the upload `id`? Any logged-in user, unless it is the document of one or
- * more production orders: then only if the document rule lets them see one of those orders.
+ * May this user see the upload `id`? Any logged-in user, unless it is a document of one or more
+ * production orders (production_order_document, or the legacy production_order.document): then
+ * only if the document rule lets them see one of those orders. Every path that serves a file
+ * (upload/image, upload/file, productionOrder/document) goes through here or the rule above.
  */
 export async function mayViewUpload(manager: EntityManager, user: AuthenticatedUser, id: string): Promise<boolean> {
-  const orders: { id: number }[] = await manager.query(`SELECT id FROM production_order WHERE document = $1`, [id]);
+  const orders: { id: number }[] = await manager.query(
+    `SELECT order_id AS id FROM production_order_document WHERE upload_id = $1
+     UNION SELECT id FROM production_order WHERE document = $1`,
+    [id],
+  );
   for (const order of orders) if (await mayViewProductionDocument(manager, user, order.id)) return true;
   return orders.length === 0;
 }

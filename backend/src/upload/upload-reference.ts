@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { DomainException } from '../common/errors/domain.exception.js';
-import { UPLOAD_ID_PATTERN } from './image-store.js';
+import { UPLOAD_ID_PATTERN } from './attachment-store.js';
 import { uploadExists } from './upload.repository.js';
 
 /**

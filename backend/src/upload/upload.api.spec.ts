@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { bootTestApp, type TestApp } from '../testing/test-app.js';
-import { ImageStore } from './image-store.js';
 import { setUpProduction } from '../testing/production-fixture.js';
 import { DEFAULT_UPLOAD_LIMITS, UploadQuota } from './upload-quota.js';
 
@@ -29,7 +27,7 @@ describe('image uploads (API)', () => {
   const upload = (file: Buffer, filename: string, token = admin, language = 'zh-CN') =>
     t.http.post('/api/admin/upload/image').set('token', token).set('Accept-Language', language).attach('file', file, filename);
 
-  it('re-encodes a PNG to WebP with a thumbnail, stored outside the web root', async () => {
+  it('re-encodes a PNG to WebP with a thumbnail, stored in the database', async () => {
     const png = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#123456' } }).png().toBuffer();
     const response = await upload(png, 'photo.png');
     expect(response.status).toBe(200);
@@ -42,10 +40,8 @@ describe('image uploads (API)', () => {
       height: 1000,
     });
 
-    const store = t.app.get(ImageStore);
-    expect(store.pathOf(image.id, 'image')).toContain(`/${image.id.slice(0, 2)}/${image.id}.webp`);
-    expect(existsSync(store.pathOf(image.id, 'image'))).toBe(true);
-    expect(existsSync(store.pathOf(image.id, 'thumbnail'))).toBe(true);
+    const blobs: unknown[] = await t.app.get(DataSource).query(`SELECT variant FROM upload_blob WHERE upload_id = $1 ORDER BY variant`, [image.id]);
+    expect(blobs).toEqual([{ variant: 'image' }, { variant: 'thumbnail' }]);
     const rows: unknown[] = await t.app.get(DataSource).query(`SELECT kind, mime, width, height FROM upload WHERE id = $1`, [image.id]);
     expect(rows).toEqual([{ kind: 'image', mime: 'image/webp', width: 2000, height: 1000 }]);
 

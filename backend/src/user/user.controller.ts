@@ -8,7 +8,8 @@ import { OpenBeforePasswordChange } from '../auth/password-change.decorator.js';
 import { ApiEnvelopeResponse } from '../common/http/api-envelope.decorator.js';
 import { Authenticated, CurrentUser, SuccessMessage, type AuthenticatedUser } from '../common/http/route-access.decorators.js';
 import { bodyPipe } from '../common/http/validation-pipe.js';
-import { DepartmentDto, SessionAccessDto, UserInfoDto } from './user.dto.js';
+import { Audited } from '../security-log/audited.decorator.js';
+import { DepartmentDto, SessionAccessDto, UpdateAvatarDto, UserInfoDto } from './user.dto.js';
 import { UserService } from './user.service.js';
 
 @ApiTags('user')
@@ -56,6 +57,21 @@ export class UserController {
   async changePassword(@Body(bodyPipe(ChangePasswordDto)) body: ChangePasswordDto, @CurrentUser() user: AuthenticatedUser): Promise<null> {
     await this.auth.changePassword(user, body.currentPassword, body.newPassword);
     return null;
+  }
+
+  @Post('updateAvatar')
+  @HttpCode(200)
+  @Authenticated()
+  @Audited({ action: 'user.avatar', target: 'user' })
+  @SuccessMessage('messages.saveSuccess')
+  @ApiOperation({
+    summary: 'Set or remove your own avatar',
+    description: "Any logged-in user, for themself only. `avatar`: the id of an image you uploaded (POST upload/avatar), or null / empty to remove it; another user's or an unknown upload is 400 uploadNotFound.",
+  })
+  @ApiBody({ type: UpdateAvatarDto })
+  @ApiEnvelopeResponse(UserInfoDto)
+  updateAvatar(@Body(bodyPipe(UpdateAvatarDto)) body: UpdateAvatarDto, @CurrentUser() user: AuthenticatedUser): Promise<UserInfo> {
+    return this.users.setAvatar(user.id, body.avatar);
   }
 
   @Get('getDepartmentList')

@@ -26,8 +26,9 @@ export class UserEntity {
   @Column({ type: 'varchar', length: 64, default: '' })
   position: string;
 
-  @Column({ type: 'varchar', length: 255, default: '' })
-  avatar: string;
+  /** The id of an image the user uploaded (upload.id), or null. */
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  avatar: string | null;
 
   @Column({ name: 'department_id', type: 'integer', nullable: true })
   departmentId: number | null;

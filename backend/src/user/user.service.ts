@@ -6,6 +6,7 @@ import type { SessionAccess } from '../../../contracts/users.js';
 import { DomainException } from '../common/errors/domain.exception.js';
 import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
 import { RoleRepository } from '../role/role.repository.js';
+import { assertUploadExists } from '../upload/upload-reference.js';
 import { DepartmentEntity } from './department.entity.js';
 import { UserEntity } from './user.entity.js';
 
@@ -36,10 +37,26 @@ export class UserService {
       id: user.id,
       username: user.username,
       name: user.nickname || user.username,
-      avatar: user.avatar,
+      avatar: user.avatar ?? '',
       mustChangePassword: user.mustChangePassword,
       passwordIsDefault: user.passwordIsDefault,
     };
+  }
+
+  /**
+   * Sets (or, with null, removes) the caller's avatar: an image the caller uploaded. Another
+   * user's upload (a colour card, a production document) is refused like a missing one.
+   */
+  async setAvatar(userId: number, avatar: string | null): Promise<UserInfo> {
+    await this.dataSource.transaction(async (manager) => {
+      await assertUploadExists(manager, avatar, 'avatar');
+      if (avatar !== null) {
+        const owners: { created_by: number | null }[] = await manager.query(`SELECT created_by FROM upload WHERE id = $1`, [avatar]);
+        if (owners[0]?.created_by !== userId) throw new DomainException('uploadNotFound', {}, { field: 'avatar' });
+      }
+      await manager.query(`UPDATE app_user SET avatar = $2 WHERE id = $1`, [userId, avatar]);
+    });
+    return this.info(userId);
   }
 
   async departmentList(): Promise<Department[]> {

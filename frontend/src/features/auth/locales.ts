@@ -41,6 +41,14 @@ const zhCN = {
     defaultWarning: '你正在使用公开的默认密码，任何人都可能登录此账号。请立即修改。',
     changeNow: '立即修改',
   },
+  avatar: {
+    menu: '账户：{{name}}',
+    upload: '上传头像',
+    remove: '移除头像',
+    uploaded: '头像已更新',
+    removed: '头像已移除',
+    alt: '{{name}} 的头像',
+  },
 };
 
 const en: typeof zhCN = {
@@ -85,6 +93,14 @@ const en: typeof zhCN = {
     forcedExplanation: 'An administrator set your password. Choose a new one that only you know to continue.',
     defaultWarning: 'This account uses a published default password: anyone could sign in with it. Change it now.',
     changeNow: 'Change now',
+  },
+  avatar: {
+    menu: 'Account: {{name}}',
+    upload: 'Upload avatar',
+    remove: 'Remove avatar',
+    uploaded: 'Avatar updated',
+    removed: 'Avatar removed',
+    alt: 'Avatar of {{name}}',
   },
 };
 

@@ -4,9 +4,11 @@ import { onRefusal } from '../../../lib/http-client';
 import { useSession } from '../../../lib/session';
 import { fetchAccountInfo } from '../api/change-password';
 import { accountStore, setAccountState, useAccountState } from '../model/account-state';
+import { setProfile } from '../model/profile-state';
 import { ChangePasswordButton } from './ChangePasswordDialog';
 import { DefaultPasswordWarning } from './DefaultPasswordWarning';
 import { ForcedPasswordChange } from './ForcedPasswordChange';
+import { UserMenu } from './UserMenu';
 
 /** The server's errorKey for "change your password first" (backend error catalogue). */
 const PASSWORD_CHANGE_REQUIRED = 'passwordChangeRequired';
@@ -19,9 +21,12 @@ export function useAccountFlags(): { mustChangePassword: boolean; passwordIsDefa
   useEffect(() => {
     if (!token) return;
     let current = true;
+    setProfile(null);
     fetchAccountInfo()
       .then((info) => {
-        if (current) setAccountState(info);
+        if (!current) return;
+        setAccountState(info);
+        setProfile(info);
       })
       .catch(() => {
         // Offline or signed out: the flags keep what the login said.
@@ -41,7 +46,12 @@ export function useAccountChrome(): { topbarEntry: ReactNode; banner: ReactNode;
   const { mustChangePassword, passwordIsDefault } = useAccountFlags();
   const [dialogOpen, setDialogOpen] = useState(false);
   return {
-    topbarEntry: mustChangePassword ? null : <ChangePasswordButton open={dialogOpen} onOpenChange={setDialogOpen} />,
+    topbarEntry: mustChangePassword ? null : (
+      <>
+        <UserMenu onChangePassword={() => setDialogOpen(true)} />
+        <ChangePasswordButton open={dialogOpen} onOpenChange={setDialogOpen} />
+      </>
+    ),
     banner: !mustChangePassword && passwordIsDefault ? <DefaultPasswordWarning onChange={() => setDialogOpen(true)} /> : null,
     blocked: mustChangePassword,
   };

@@ -19,6 +19,8 @@ export function ChangePasswordButton({ open, onOpenChange }: { open?: boolean; o
         className="change-password-button"
         icon="pi pi-key"
         label={t('password.button')}
+        aria-label={t('password.button')}
+        title={t('password.button')}
         text
         severity="secondary"
         aria-haspopup="dialog"

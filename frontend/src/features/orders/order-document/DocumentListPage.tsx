@@ -21,7 +21,7 @@ export function DocumentListPage() {
   const filterProps = { filters: list.state.filters, setFilter: list.setFilter };
   return (
     <div className="page order-list-page" data-testid="document-list">
-      <OrderListHeader title={t('routes.orderIndex')} list={list} />
+      <OrderListHeader title={t('routes.orderIndex')} list={list} onExport={() => list.exportList('document')} />
       <FilterBar>
         <ChoiceFilter
           label={t('document.state')}

@@ -38,7 +38,7 @@ export function OrderHidePage() {
   const filterProps = { filters: list.state.filters, setFilter: list.setFilter };
   return (
     <div className="page order-list-page" data-testid="hide-list">
-      <OrderListHeader title={t('routes.orderHide')} list={list} note={selection.length > 0 && ` · ${t('hide.selected', { count: selection.length })}`}>
+      <OrderListHeader title={t('routes.orderHide')} list={list} onExport={() => list.exportList('hide')} note={selection.length > 0 && ` · ${t('hide.selected', { count: selection.length })}`}>
           <Button type="button" label={t('hide.hide')} icon="pi pi-eye-slash" severity="secondary" disabled={selection.length === 0} loading={busy === 'hide'} onClick={() => void apply(true)} />
           <Button type="button" label={t('hide.show')} icon="pi pi-eye" outlined disabled={selection.length === 0} loading={busy === 'show'} onClick={() => void apply(false)} />
       </OrderListHeader>
