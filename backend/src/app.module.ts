@@ -36,6 +36,7 @@ import { AppraisalModule } from './appraisal/appraisal.module.js';
 import { staticCacheHeaders } from './common/http/static-delivery.js';
 import { OrderOverviewModule } from './order-overview/order-overview.module.js';
 import { AlertsModule } from './alerts/alerts.module.js';
+import { MaintenanceModule } from './maintenance/maintenance.module.js';
 
 @Module({})
 export class AppModule {
@@ -72,6 +73,7 @@ export class AppModule {
         OrderOverviewModule,
         AlertsModule,
         AppraisalModule,
+        MaintenanceModule,
         ...(serveFrontend
           ? [
               ServeStaticModule.forRoot({

@@ -23,6 +23,12 @@ const schema = z.object({
   DATABASE_URL: optionalUrl(['postgres://', 'postgresql://']),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * Tests only (DATA_DIR memory://): a file holding an embedded database with every migration
+   * applied. Loaded when present (no initdb, no migrations); written after migrating when not.
+   * backend/src/testing/test-app.ts names it after the migrations' source, so a change makes a new one.
+   */
+  PGLITE_TEMPLATE: z.string().optional(),
   /** Required on the first boot of a deployment (DATABASE_URL set); never printed. */
   ADMIN_PASSWORD: z
     .string()

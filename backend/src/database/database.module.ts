@@ -31,7 +31,7 @@ export class DatabaseModule {
               toRetry: (error: unknown) => !(error instanceof MigrationFailedError),
             };
             if (config.DATABASE_URL) return { ...buildDataSourceOptions(config.DATABASE_URL, false, databaseLimitsOf(config)), ...retry };
-            embedded = await EmbeddedPostgres.start(config.DATA_DIR);
+            embedded = await EmbeddedPostgres.start(config.DATA_DIR, config.PGLITE_TEMPLATE);
             logger.log(`embedded PostgreSQL (PGlite) in ${config.DATA_DIR}`);
             return { ...buildDataSourceOptions(embedded.url, true), ...retry };
           },
@@ -44,6 +44,8 @@ export class DatabaseModule {
             try {
               const applied = await (migrator ?? dataSource).runMigrations({ transaction: 'each' });
               if (applied.length) logger.log(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
+              // Tests: the freshly migrated database becomes the template of the next ones.
+              if (embedded && config.PGLITE_TEMPLATE && applied.length > 0) await embedded.saveTemplate(config.PGLITE_TEMPLATE);
             } catch (error) {
               await (migrator ?? dataSource).destroy();
               await embedded?.stop();

@@ -28,6 +28,18 @@ const REPLAY_OVERLAP = '10 seconds';
 export const MAX_REPLAY = 1000;
 const PRUNED_THROUGH_KEY = 'events.prunedThroughSeq';
 
+/**
+ * Marks the log as pruned through `seq` (never moving the mark back): a client whose lastSeq is
+ * below it gets `resync` instead of a replay. Runs in the caller's transaction.
+ */
+export async function markPrunedThrough(manager: EntityManager, seq: number): Promise<void> {
+  await manager.query(
+    `INSERT INTO system_setting (key, value) VALUES ($1, $2::jsonb)
+     ON CONFLICT (key) DO UPDATE SET value = to_jsonb(greatest((system_setting.value)::text::bigint, $3::bigint)), updated_at = now()`,
+    [PRUNED_THROUGH_KEY, JSON.stringify(seq), seq],
+  );
+}
+
 /** A row returned by the log's INSERT (appendStatement) as it travels to clients. */
 export function toEnvelope(row: EventRow): DomainEventEnvelope {
   return { seq: Number(row.seq), name: row.name, rooms: row.rooms, at: row.created_at.toISOString(), payload: row.payload };
@@ -113,12 +125,7 @@ export class EventStore {
         [String(retentionHours)],
       );
       if (deleted.count === 0) return 0;
-      const through = Number(deleted.through);
-      await manager.query(
-        `INSERT INTO system_setting (key, value) VALUES ($1, $2::jsonb)
-         ON CONFLICT (key) DO UPDATE SET value = to_jsonb(greatest((system_setting.value)::text::bigint, $3::bigint)), updated_at = now()`,
-        [PRUNED_THROUGH_KEY, JSON.stringify(through), through],
-      );
+      await markPrunedThrough(manager, Number(deleted.through));
       return deleted.count;
     });
   }

@@ -1,6 +1,7 @@
 import { type BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { AuditEntry } from '../../../contracts/audit.js';
 
 export type SecurityAction =
   | 'login'
@@ -12,9 +13,23 @@ export type SecurityAction =
   | 'user.disable'
   | 'user.delete'
   | 'user.badgeRenew'
-  | 'boardKey.rotate';
+  | 'boardKey.rotate'
+  // Administrative and destructive actions (the audit trail, issue 12).
+  | 'setting.update'
+  | 'database.backup'
+  | 'database.restore'
+  | 'data.clearDocuments'
+  | 'data.clearAll'
+  | 'record.delete'
+  | 'order.review'
+  | 'order.reviewCancel'
+  | 'order.hide'
+  | 'order.unhide'
+  | 'attachment.upload'
+  | 'attachment.delete'
+  | 'user.avatar';
 
-export type SecurityResult = 'success' | 'failure' | 'refused';
+export type SecurityResult = AuditEntry['result'];
 
 /** Who acted, and from where: an authenticated user (the access guard adds ip and userAgent). */
 export interface SecurityActor {
@@ -33,22 +48,10 @@ export interface SecurityEventInput {
   detail?: Record<string, unknown>;
 }
 
-export interface SecurityEvent {
-  id: number;
-  at: string;
-  actorUserId: number | null;
-  actorUsername: string;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  targetLabel: string;
-  ip: string;
-  userAgent: string;
-  result: SecurityResult;
-  detail: Record<string, unknown>;
-}
+/** A stored event as the audit trail shows it, less the actor's current display name. */
+export type SecurityEvent = Omit<AuditEntry, 'actorName'>;
 
-interface SecurityEventRow {
+export interface SecurityEventRow {
   id: string | number;
   at: Date;
   actor_user_id: number | null;
@@ -140,21 +143,26 @@ export class SecurityLogService implements BeforeApplicationShutdown {
         ORDER BY at DESC, id DESC LIMIT $3`,
       [options.beforeId ?? null, options.actorUserId ?? null, Math.min(Math.max(options.limit ?? 100, 1), 1000)],
     );
-    return rows.map((row) => ({
-      id: Number(row.id),
-      at: new Date(row.at).toISOString(),
-      actorUserId: row.actor_user_id,
-      actorUsername: row.actor_username,
-      action: row.action,
-      targetType: row.target_type,
-      targetId: row.target_id,
-      targetLabel: row.target_label,
-      ip: row.ip,
-      userAgent: row.user_agent,
-      result: row.result,
-      detail: row.detail,
-    }));
+    return rows.map(securityEventOf);
   }
+}
+
+/** A security_event row as the API returns it. */
+export function securityEventOf(row: SecurityEventRow): SecurityEvent {
+  return {
+    id: Number(row.id),
+    at: new Date(row.at).toISOString(),
+    actorUserId: row.actor_user_id,
+    actorUsername: row.actor_username,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    targetLabel: row.target_label,
+    ip: row.ip,
+    userAgent: row.user_agent,
+    result: row.result,
+    detail: row.detail ?? {},
+  };
 }
 
 /** Drops anything that looks like a secret, whatever a caller passed by mistake. */

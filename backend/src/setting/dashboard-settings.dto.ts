@@ -6,6 +6,7 @@ import {
   BOARD_DISPLAY_MODES,
   BOARD_FILTER_MAX_IDS,
   BOARD_SORT_OPTIONS,
+  REFRESH_TYPES,
   type BoardDensity,
   type BoardDisplayMode,
   type BoardSortOption,
@@ -30,12 +31,13 @@ function IdList(description: string): PropertyDecorator {
 
 /** A partial update: fields left out keep their value. */
 export class UpdateDashboardSettingsDto {
-  @ApiPropertyOptional({ description: '0 whole page, 1 scrolling, any other value drop-down', example: 0 })
+  @ApiPropertyOptional({ enum: REFRESH_TYPES, description: '0 whole page, 1 scrolling, 2 drop-down', example: 0 })
   @IsOptional()
   @ToInteger()
   @IsInt()
-  @Min(0)
-  @Max(99)
+  // The boards read any value but 0 and 1 as drop-down; only the one value per board is stored,
+  // so a typo (10 for 1) is refused instead of silently becoming the drop-down board.
+  @IsIn(REFRESH_TYPES, { context: { problem: 'refreshType' } })
   refreshType?: number;
 
   @ApiPropertyOptional({ description: 'seconds between page flips / scroll steps', example: 10 })

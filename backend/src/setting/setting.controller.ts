@@ -19,6 +19,7 @@ import {
 } from '../common/http/route-access.decorators.js';
 import { DashboardSettingsViewDto, UpdateDashboardSettingsDto } from './dashboard-settings.dto.js';
 import { SettingService } from './setting.service.js';
+import { Audited } from '../security-log/audited.decorator.js';
 import { ProductionSettingsDto, UpdateProductionSettingsDto } from './production-settings.dto.js';
 import type { ProductionSettings } from '../../../contracts/production.js';
 
@@ -50,6 +51,7 @@ export class SettingController {
   @Post('updateSystemTitle')
   @HttpCode(200)
   @ForRoute('SettingIndex')
+  @Audited({ action: 'setting.update', target: 'setting' })
   @SuccessMessage('messages.saveSuccess')
   @ApiOperation({ summary: 'Change the system title per language (a language left out keeps its title)' })
   @ApiEnvelopeResponse(SystemTitlesDto)
@@ -86,6 +88,7 @@ export class SettingController {
   @Post('updateProductionSetting')
   @HttpCode(200)
   @ForRoute('SettingIndex')
+  @Audited({ action: 'setting.update', target: 'setting' })
   @SuccessMessage('messages.saveSuccess')
   @ApiOperation({ summary: 'Change production rules (partial); scans obey them from the next scan' })
   @ApiEnvelopeResponse(ProductionSettingsDto)

@@ -13,9 +13,15 @@ import { EventBus } from '../events/event-bus.service.js';
 import { UnitOfWork } from '../events/unit-of-work.service.js';
 import type { UpdateDashboardSettingsDto } from './dashboard-settings.dto.js';
 import { SettingRepository } from './setting.repository.js';
+import { DEFAULT_SYSTEM_EXTRAS, SYSTEM_SETTING_KEY, type SystemExtras, type SystemSection } from '../../../contracts/admin-settings.js';
 
 /** The title per language until an administrator sets one (PRODUCT.md: 订单跟踪系统). */
 export const DEFAULT_SYSTEM_TITLES: Localized = { 'zh-CN': '订单跟踪系统', en: 'Order Tracking System' };
+
+/** The stored title row as titles per language. Older installs stored one string: it stays the Chinese title. */
+function titlesOf(stored: string | Partial<Localized> | undefined): Localized {
+  return typeof stored === 'string' ? { ...DEFAULT_SYSTEM_TITLES, 'zh-CN': stored } : { ...DEFAULT_SYSTEM_TITLES, ...stored };
+}
 export const DEFAULT_DASHBOARD_SETTINGS: DashboardSettings = {
   refreshType: 0,
   refreshInterval: 10,
@@ -43,11 +49,9 @@ export class SettingService {
     private readonly events: EventBus,
   ) {}
 
-  /** The title in each language. Older installs stored one string: it stays the Chinese title. */
-  async systemTitles(): Promise<Localized> {
-    const stored = await this.settings.get<string | Partial<Localized>>(KEYS.title);
-    if (typeof stored === 'string') return { ...DEFAULT_SYSTEM_TITLES, 'zh-CN': stored };
-    return { ...DEFAULT_SYSTEM_TITLES, ...stored };
+  /** The title in each language. */
+  async systemTitles(manager?: EntityManager): Promise<Localized> {
+    return titlesOf(await this.settings.get<string | Partial<Localized>>(KEYS.title, manager));
   }
 
   async systemTitle(language: Language): Promise<string> {
@@ -57,11 +61,23 @@ export class SettingService {
   async updateSystemTitles(change: Partial<Localized>): Promise<Localized> {
     return this.unitOfWork.run(async (tx) => {
       const current = await this.settings.getForUpdate<string | Partial<Localized>>(tx.manager, KEYS.title, {});
-      const base = typeof current === 'string' ? { ...DEFAULT_SYSTEM_TITLES, 'zh-CN': current } : { ...DEFAULT_SYSTEM_TITLES, ...current };
-      const next: Localized = { ...base, ...Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) };
+      const next: Localized = { ...titlesOf(current), ...Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined)) };
       await this.settings.set(KEYS.title, next, tx.manager);
+      // Open boards and settings screens show the new title at once (tab title, headers).
+      const extras = await this.systemExtras(tx.manager);
+      tx.publish('settings.adminUpdated', { section: 'system', system: { ...extras, titles: next } }, [ROOMS.settings, ROOMS.board]);
       return next;
     });
+  }
+
+  /** The board logo and the default language (contracts/admin-settings.ts SystemExtras). */
+  async systemExtras(manager?: EntityManager): Promise<SystemExtras> {
+    return { ...DEFAULT_SYSTEM_EXTRAS, ...(await this.settings.get<Partial<SystemExtras>>(SYSTEM_SETTING_KEY, manager)) };
+  }
+
+  /** The system section of the settings screen; public (login page and boards read it). */
+  async systemSection(manager?: EntityManager): Promise<SystemSection> {
+    return { titles: await this.systemTitles(manager), ...(await this.systemExtras(manager)) };
   }
 
   async dashboardSettings(): Promise<DashboardSettings> {
@@ -129,6 +145,7 @@ export class SettingService {
       const current = await this.settings.getForUpdate<Partial<ProductionSettings>>(tx.manager, KEYS.production, {});
       const next = productionSettingsOf({ ...current, ...defined });
       await this.settings.set(KEYS.production, next, tx.manager);
+      tx.publish('settings.adminUpdated', { section: 'production', production: next }, [ROOMS.settings]);
       return next;
     });
   }

@@ -15,6 +15,10 @@ import { DifferenceStatistics1764288100000 } from './1764288100000-difference-st
 import { WorkerBadges1764288200000 } from './1764288200000-worker-badges.js';
 import { OrderOverview1764288300000 } from './1764288300000-order-overview.js';
 import { DelayAlerts1764288400000 } from './1764288400000-delay-alerts.js';
+import { OrderStageTotals1764288500000 } from './1764288500000-order-stage-totals.js';
+import { SubProcessProgress1764288600000 } from './1764288600000-sub-process-progress.js';
+import { Attachments1764288700000 } from './1764288700000-attachments.js';
+import { AuditTrail1764289000000 } from './1764289000000-audit-trail.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -33,4 +37,8 @@ export const MIGRATIONS = [
   WorkerBadges1764288200000,
   OrderOverview1764288300000,
   DelayAlerts1764288400000,
+  OrderStageTotals1764288500000,
+  SubProcessProgress1764288600000,
+  Attachments1764288700000,
+  AuditTrail1764289000000,
 ];
