@@ -54,6 +54,8 @@ export const PERMISSION_NAMES = [
   'Permission',
   'OrderOverview',
   'PerformanceAppraisalDetails',
+  'ClearData',
+  'SettingAudit',
 ] as const;
 export type PermissionName = (typeof PERMISSION_NAMES)[number];
 

@@ -3,9 +3,11 @@ import { navigate } from 'wouter/use-browser-location';
 import { ROOMS } from '@contracts/events';
 import { clearSession, useSession } from '../lib/session';
 import { refreshSessionAccess } from '../lib/session-access';
-import { realtime } from '../lib/socket';
+import { realtime, resyncAfterFirstJoin } from '../lib/socket';
+import type { AdminSettingsChanged } from '@contracts/admin-settings';
+import { applySystemSection, forgetSystemTitles, loadSystemTitle } from '../lib/system-title';
 import { notify } from '../lib/notify';
-import { t } from '../lib/i18n';
+import { currentLanguage, t } from '../lib/i18n';
 
 // The one socket follows the session: connected with the token while signed in, closed on
 // logout. A refused token ends the session like an HTTP 401.
@@ -44,6 +46,25 @@ export function subscribeToAccessChanges(): () => void {
   };
 }
 
+/**
+ * The system title in every tab (tab title, sidebar) follows an administrator's change live
+ * (event settings.adminUpdated, section 'system', in room `settings`).
+ */
+export function subscribeToSystemTitle(client: Pick<typeof realtime, 'subscribe'> = realtime): () => void {
+  return client.subscribe([ROOMS.settings], {
+    onEvent: (event) => {
+      if (event.name !== 'settings.adminUpdated') return;
+      const change = event.payload as AdminSettingsChanged;
+      if (change.section === 'system') applySystemSection(change.system);
+    },
+    // Missed while disconnected: read the title again.
+    onResync: resyncAfterFirstJoin(() => {
+      forgetSystemTitles();
+      return loadSystemTitle(currentLanguage());
+    }),
+  });
+}
+
 export function RealtimeConnection() {
   const token = useSession((session) => session.token);
   useEffect(() => {
@@ -52,7 +73,12 @@ export function RealtimeConnection() {
       return;
     }
     realtime.connect(token);
-    return subscribeToAccessChanges();
+    const stopAccess = subscribeToAccessChanges();
+    const stopTitle = subscribeToSystemTitle();
+    return () => {
+      stopAccess();
+      stopTitle();
+    };
   }, [token]);
   return null;
 }

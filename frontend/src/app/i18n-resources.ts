@@ -15,6 +15,8 @@ import { orderOverviewLocales } from '../features/order-overview/locales';
 import { statisticsDifferenceLocales } from '../features/statistics-difference/locales';
 import { performanceAppraisalLocales } from '../features/performance-appraisal/locales';
 import { alertsLocales } from '../features/alerts/locales';
+import { settingsAuditLocales } from '../features/settings-audit/locales';
+import { clearDataLocales } from '../features/settings-clear-data/locales';
 import type { Language, LanguageResources } from '../lib/i18n';
 
 const namespaces = {
@@ -34,6 +36,8 @@ const namespaces = {
   statisticsDifference: statisticsDifferenceLocales,
   performanceAppraisal: performanceAppraisalLocales,
   alerts: alertsLocales,
+  settingsAudit: settingsAuditLocales,
+  clearData: clearDataLocales,
 };
 
 function forLanguage(language: Language): LanguageResources {

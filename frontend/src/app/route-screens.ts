@@ -47,6 +47,8 @@ const SCREENS: Record<string, Screen> = {
   Error: screen(() => import('../features/errors/components/NotFoundPage'), 'NotFoundPage'),
   StatisticsDifference: screen(() => import('../features/statistics-difference/components/DifferencePage'), 'DifferencePage'),
   PerformanceAppraisalDetails: screen(() => import('../features/performance-appraisal/components/PerformanceAppraisalPage'), 'PerformanceAppraisalPage'),
+  SettingAudit: screen(() => import('../features/settings-audit/components/AuditPage'), 'AuditPage'),
+  ClearData: screen(() => import('../features/settings-clear-data/components/ClearDataPage'), 'ClearDataPage'),
 };
 
 /** The screen of a route: its own entry, else the generic base-data screen of its entity. */

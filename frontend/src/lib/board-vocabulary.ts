@@ -15,3 +15,12 @@ export function refreshModeOf(refreshType: RefreshType): RefreshMode {
   if (refreshType === 1) return 'scroll';
   return 'drop';
 }
+
+/**
+ * The value the server stores for a board: an older row's other "drop-down" number (say 7)
+ * becomes 2, the only one a settings change may send.
+ */
+export function storedRefreshType(refreshType: RefreshType): RefreshType {
+  const mode = refreshModeOf(refreshType);
+  return REFRESH_MODES.find((option) => option.mode === mode)!.value;
+}

@@ -16,10 +16,20 @@ function isLanguage(value: string | null | undefined): value is Language {
   return (LANGUAGES as readonly string[]).includes(value ?? '');
 }
 
+/** One of our languages, or the default for anything else. */
+export function asLanguage(value: string | null | undefined): Language {
+  return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+}
+
+/** The administrator's default language (system settings), remembered from the last page load. */
+export const DEFAULT_LANGUAGE_STORAGE_KEY = 'language.default';
+
 export function getStoredLanguage(): Language {
   try {
     const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+    if (isLanguage(stored)) return stored;
+    const serverDefault = window.localStorage.getItem(DEFAULT_LANGUAGE_STORAGE_KEY);
+    return isLanguage(serverDefault) ? serverDefault : DEFAULT_LANGUAGE;
   } catch {
     // Storage can be blocked (private mode, kiosk policies): fall back to the default.
     return DEFAULT_LANGUAGE;
@@ -94,6 +104,25 @@ export function loadAllTexts(): Promise<void> {
 /** The language requests are answered in (Accept-Language). */
 export function currentLanguage(): Language {
   return isLanguage(i18next.language) ? i18next.language : getStoredLanguage();
+}
+
+/**
+ * The system settings' default language, for a browser that never chose one (users have no
+ * language of their own): remembered for the next page load, and applied at once when the page
+ * started in another one (the login page, a new session). A saved choice always wins.
+ */
+export function adoptDefaultLanguage(language: string): void {
+  if (!isLanguage(language)) return;
+  try {
+    if (isLanguage(window.localStorage.getItem(LANGUAGE_STORAGE_KEY))) return;
+    window.localStorage.setItem(DEFAULT_LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    return;
+  }
+  if (i18next.language === language) return;
+  void i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+  applyPrimeReactLocale(language);
 }
 
 /**

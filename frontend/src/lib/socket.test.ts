@@ -270,3 +270,31 @@ describe('RealtimeClient', () => {
     expect(socket.emitted).toContainEqual({ event: 'unsubscribe', payload: { rooms: ['settings'] } });
   });
 });
+
+describe('RealtimeClient on data.reset', () => {
+  const reset = (seq: number): DomainEventEnvelope => ({ seq, name: 'data.reset', rooms: [], at: new Date(2024, 0, 1).toISOString(), payload: { reason: 'clearAll', at: '2024-01-01T00:00:00.000Z' } });
+
+  it('reloads every joined subscription at once, whatever its rooms, and drops older events after it', async () => {
+    const { socket, applied, onResync } = setup();
+    socket.serverConnect();
+    await socket.answer({ headSeq: 10 });
+    expect(onResync).toHaveBeenCalledTimes(1);
+    socket.fire('domain-event', reset(20));
+    expect(onResync).toHaveBeenCalledTimes(2);
+    // No re-subscribe needed: the socket is still in its rooms.
+    expect(socket.requests).toHaveLength(1);
+    socket.fire('domain-event', event(19)); // committed before the reset: part of what was reloaded
+    socket.fire('domain-event', event(21));
+    expect(applied).toEqual([21]);
+  });
+
+  it('reloads once its join is done when the reset arrives while the join is in flight', async () => {
+    const { socket, onResync } = setup();
+    socket.serverConnect();
+    socket.fire('domain-event', reset(20));
+    expect(onResync).toHaveBeenCalledTimes(0);
+    // The join's snapshot predates the reset: one more reload.
+    await socket.answer({ headSeq: 10 });
+    expect(onResync).toHaveBeenCalledTimes(2);
+  });
+});

@@ -47,6 +47,21 @@ export interface RoomSubscriptionHandlers {
   onSubscribed?(result: SubscribeResult): void;
 }
 
+/**
+ * An onResync for a screen that loads its own first snapshot: the first call (the first join,
+ * which comes with that load) is skipped; later ones mean events were missed and call `reload`.
+ */
+export function resyncAfterFirstJoin(reload: () => void | Promise<void>): () => void | Promise<void> {
+  let first = true;
+  return () => {
+    if (first) {
+      first = false;
+      return;
+    }
+    return reload();
+  };
+}
+
 interface Subscription {
   rooms: string[];
   handlers: RoomSubscriptionHandlers;
@@ -64,6 +79,8 @@ interface Subscription {
   seen: Map<number, string[]>;
   /** A catch-up (re-subscribe with an earlier lastSeq) waiting for its random delay. */
   catchUp: { from: number; timer: ReturnType<typeof setTimeout> } | null;
+  /** A data.reset arrived while a join was in flight: reload once it is done (unless its snapshot is newer). */
+  resetSeq?: number;
 }
 
 const ACK_TIMEOUT_MS = 10_000;
@@ -295,10 +312,7 @@ export class RealtimeClient {
     if (lastSeq === undefined || result.resync) {
       // Nothing to replay from: the snapshot covers everything up to headSeq. Live pushes keep
       // queueing in `pending` while it loads, so they are applied after it, in order.
-      subscription.sequencer.reset(result.headSeq);
-      subscription.snapshotSeq = result.headSeq;
-      subscription.baseline = result.headSeq;
-      subscription.seen.clear();
+      this.markSnapshot(subscription, result.headSeq);
       try {
         await subscription.handlers.onResync();
       } catch {
@@ -314,6 +328,11 @@ export class RealtimeClient {
     subscription.pending = null;
     for (const event of events) this.remember(subscription, event);
     for (const event of subscription.sequencer.acceptBatch(events)) subscription.handlers.onEvent(event);
+    const resetSeq = subscription.resetSeq;
+    subscription.resetSeq = undefined;
+    // A reset during the join: unless this join loaded a snapshot taken after it, reload.
+    const snapshotSeq = lastSeq === undefined || result.resync ? result.headSeq : undefined;
+    if (resetSeq !== undefined && (snapshotSeq === undefined || snapshotSeq < resetSeq)) this.resyncAt(subscription, resetSeq);
   }
 
   private remember(subscription: Subscription, event: DomainEventEnvelope): void {
@@ -365,11 +384,45 @@ export class RealtimeClient {
     subscription.catchUp = { from, timer };
   }
 
+  /**
+   * `data.reset` (data cleared or a backup restored) comes to every socket, whatever its rooms:
+   * every subscription reloads its snapshot as after a reconnect, and drops any older event
+   * still on its way. A subscription whose join is in flight reloads once that join is done.
+   */
+  private handleReset(event: DomainEventEnvelope): void {
+    for (const subscription of this.subscriptions) {
+      if (subscription.pending) {
+        subscription.resetSeq = Math.max(subscription.resetSeq ?? 0, event.seq);
+        continue;
+      }
+      if (!subscription.joined) continue;
+      this.resyncAt(subscription, event.seq);
+    }
+  }
+
+  /** The screen's state is (about to be) a snapshot as of `seq`: events up to it are in it. */
+  private markSnapshot(subscription: Subscription, seq: number): void {
+    subscription.sequencer.reset(seq);
+    subscription.snapshotSeq = seq;
+    subscription.baseline = seq;
+    subscription.seen.clear();
+  }
+
+  private resyncAt(subscription: Subscription, seq: number): void {
+    this.markSnapshot(subscription, seq);
+    try {
+      void Promise.resolve(subscription.handlers.onResync()).catch(() => undefined);
+    } catch {
+      // The snapshot failed (the HTTP client already told the user); live events still apply.
+    }
+  }
+
   private concerns(subscription: Subscription, event: DomainEventEnvelope): boolean {
     return event.rooms.some((room) => subscription.rooms.includes(room));
   }
 
   private handleEvent(event: DomainEventEnvelope): void {
+    if (event.name === 'data.reset') return this.handleReset(event);
     for (const subscription of this.subscriptions) {
       if (!this.concerns(subscription, event)) continue;
       if (subscription.pending) subscription.pending.push(event);

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createStore, useStore } from './create-store';
 import { apiGet } from './http-client';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './i18n';
+import { adoptDefaultLanguage, asLanguage, LANGUAGES, type Language } from './i18n';
 
 /** Stand-ins until the server's answer arrives (or when it cannot be had). */
 export const DEFAULT_SYSTEM_TITLES: Record<Language, string> = { 'zh-CN': '订单跟踪系统', en: 'Order Tracking System' };
@@ -16,8 +16,6 @@ export function getSystemTitle(language: Language): Promise<string> {
 
 const titleStore = createStore<Partial<Record<Language, string>>>({});
 const requests = new Map<Language, Promise<void>>();
-
-const asLanguage = (value: string | undefined): Language => ((LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE);
 
 export function loadSystemTitle(language: Language, fetcher: (language: Language) => Promise<string> = getSystemTitle): Promise<void> {
   let request = requests.get(language);
@@ -45,4 +43,43 @@ export function useSystemTitle(): string {
     void loadSystemTitle(language);
   }, [language]);
   return useStore(titleStore, (titles) => titles[language] ?? DEFAULT_SYSTEM_TITLES[language]);
+}
+
+// ——— the system section (title per language, board logo), live ———
+
+let publicRequest: Promise<void> | null = null;
+
+export interface PublicSystemSettings {
+  titles: Record<Language, string>;
+  logo: string | null;
+  defaultLanguage: Language;
+}
+
+/**
+ * An administrator changed the system section (event settings.adminUpdated, section 'system'):
+ * every title shown from this store (tab title, sidebar, login page) follows at once.
+ */
+export function applySystemSection(system: Pick<PublicSystemSettings, 'titles'>): void {
+  requests.clear();
+  for (const language of LANGUAGES) {
+    const title = system.titles[language]?.trim() || DEFAULT_SYSTEM_TITLES[language];
+    requests.set(language, Promise.resolve());
+    titleStore.set((titles) => ({ ...titles, [language]: title }));
+  }
+}
+
+/** GET /admin/setting/getPublicSetting (no token needed): once per page load unless forgotten. */
+export function loadPublicSettings(
+  fetcher: () => Promise<PublicSystemSettings> = () => apiGet<PublicSystemSettings>('/admin/setting/getPublicSetting', { silent: true }),
+): Promise<void> {
+  publicRequest ??= fetcher().then(
+    (settings) => {
+      applySystemSection(settings);
+      adoptDefaultLanguage(settings.defaultLanguage);
+    },
+    () => {
+      publicRequest = null;
+    },
+  );
+  return publicRequest;
 }

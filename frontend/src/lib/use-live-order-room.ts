@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { ROOMS, type DomainEventEnvelope, type ProductionOrderChanged, type ProgressRecorded } from '@contracts/events';
 import { createRefreshScheduler, type RefreshScheduler } from './refresh-scheduler';
-import type { RealtimeClient } from './socket';
+import { resyncAfterFirstJoin, type RealtimeClient } from './socket';
 
 export interface LiveOrderRoom {
   /** Ask for a refresh (coalesced); the screen also cancels it when it unmounts or the order changes. */
@@ -35,7 +35,6 @@ export function useLiveOrderRoom(id: number, refresh: () => Promise<unknown> | u
   useEffect(() => {
     setDeleted(false);
     if (!Number.isInteger(id) || id <= 0) return;
-    let firstSync = true;
     const onEvent = (event: DomainEventEnvelope) => {
       if (event.name === 'production.progressed') {
         if ((event.payload as ProgressRecorded).orderId !== id) return;
@@ -53,13 +52,7 @@ export function useLiveOrderRoom(id: number, refresh: () => Promise<unknown> | u
     return client.subscribe([ROOMS.order(id)], {
       onEvent,
       // The first answer follows the screen's own load; later ones mean events were missed.
-      onResync() {
-        if (firstSync) {
-          firstSync = false;
-          return;
-        }
-        scheduler.request();
-      },
+      onResync: resyncAfterFirstJoin(() => scheduler.request()),
     });
   }, [client, id, scheduler]);
 

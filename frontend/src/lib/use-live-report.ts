@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DomainEventName } from '@contracts/events';
 import { createRefreshScheduler } from './refresh-scheduler';
-import { realtime, type RealtimeClient } from './socket';
+import { realtime, resyncAfterFirstJoin, type RealtimeClient } from './socket';
 
 export const REPORT_REFETCH_MS = 1000;
 
@@ -90,21 +90,14 @@ export function useLiveReport<Q, R>(query: Q, fetch: (query: Q, signal: AbortSig
   const eventKey = events.join('|');
   useEffect(() => {
     const wanted = new Set(eventKey.split('|'));
-    let firstSync = true;
     return client.subscribe(roomKey.split('|'), {
       onEvent(event) {
         if (!wanted.has(event.name)) return;
         setLastEventAt(event.at);
         scheduler.request();
       },
-      onResync() {
-        // The first join comes with the screen's own first load; later ones mean missed events.
-        if (firstSync) {
-          firstSync = false;
-          return;
-        }
-        scheduler.request();
-      },
+      // The first join comes with the screen's own first load; later ones mean missed events.
+      onResync: resyncAfterFirstJoin(() => scheduler.request()),
     });
   }, [client, roomKey, eventKey, scheduler]);
 

@@ -30,8 +30,21 @@ export function buildRouteCatalogue(routes: readonly AppRoute[] = ROUTES): Route
   return [...entries.values()];
 }
 
+/** JSON with every object's keys sorted: the same value always gives the same text. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, field]) => field !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+// The server stores the catalogue as jsonb, which hands objects back with their keys in its own
+// order ({en, zh-CN}): compare values, not text, or every page load re-posts an unchanged one.
 const normalized = (catalogue: RouteCatalogue) =>
-  JSON.stringify(catalogue.map(({ name, group, title, groupTitle }) => ({ name, group, title, groupTitle: groupTitle ?? null })));
+  canonicalJson(catalogue.map(({ name, group, title, groupTitle }) => ({ name, group, title, groupTitle: groupTitle ?? null })));
 
 export const sameCatalogue = (a: RouteCatalogue, b: RouteCatalogue): boolean => normalized(a) === normalized(b);
 

@@ -19,7 +19,7 @@ import {
   type DashboardSettings,
   type DashboardSettingsView,
 } from '@contracts/api';
-import { REFRESH_MODES, refreshModeOf } from '../../../lib/board-vocabulary';
+import { REFRESH_MODES, refreshModeOf, storedRefreshType } from '../../../lib/board-vocabulary';
 import { ApiError } from '../../../lib/http-client';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { useAsyncAction } from '../../../lib/use-async';
@@ -34,7 +34,7 @@ function pickSettings(view: DashboardSettingsView): DashboardSettings {
   const { refreshType, refreshInterval, completedVisibleDays, displayMode, sortBy, boardKeyEnabled } = view;
   // A server from before density and scope existed sends none: the defaults.
   const { density = 'default', processIds = [], customerIds = [] } = view;
-  return { refreshType, refreshInterval, completedVisibleDays, displayMode, sortBy, boardKeyEnabled, density, processIds, customerIds };
+  return { refreshType: storedRefreshType(refreshType), refreshInterval, completedVisibleDays, displayMode, sortBy, boardKeyEnabled, density, processIds, customerIds };
 }
 
 // Id lists compare by content (the same scope chosen again is no change).

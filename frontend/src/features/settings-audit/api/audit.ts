@@ -1,0 +1,18 @@
+// /api/admin/setting/audit | audit/export | audit/users (route SettingAudit).
+import type { AuditPage, AuditUserOption } from '@contracts/audit';
+import { apiGet } from '../../../lib/http-client';
+import { downloadExcel } from '../../base-data/api/export-master-data';
+import { toAuditFilterParams, toAuditParams, type AuditListQuery } from '../model/audit-query';
+
+export function getAuditPage(query: AuditListQuery, signal?: AbortSignal): Promise<AuditPage> {
+  return apiGet<AuditPage>('/admin/setting/audit', { params: toAuditParams(query), signal });
+}
+
+export function getAuditUsers(): Promise<AuditUserOption[]> {
+  return apiGet<AuditUserOption[]>('/admin/setting/audit/users');
+}
+
+/** Every entry of the current filters as xlsx; resolves to the saved file's name. */
+export function exportAudit(query: AuditListQuery): Promise<string> {
+  return downloadExcel('/admin/setting/audit/export', toAuditFilterParams(query), 'audit.xlsx');
+}
