@@ -30,7 +30,11 @@
 //   production order entered without a sales order has no merchandiser;
 // - the leads of the late process (stepOverdue only): enabled users who may execute the process
 //   (their process list) and whose effective permissions include `Schedule` — the screen where a
-//   lead sees the late step; a worker who only scans is not a lead;
+//   lead sees the late step; a worker who only scans is not a lead. Not a lead either: a holder of
+//   `Permission` (contracts/users.ts PERMISSION_ADMIN, the built-in `admin` among them). The
+//   administrator's process list is every process so that they may scan anything, which says
+//   nothing about being answerable for a line; counting them made `admin` the lead of every
+//   process and buried their bell. An administrator who wants an order's alerts follows it;
 // - the order's followers (`production_order_follower`, POST admin/alerts/follow).
 //
 // Raised once: an open alert is unique per (kind, order, process) in the database, so two

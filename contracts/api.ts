@@ -48,6 +48,8 @@ export interface Department {
 
 /** 0 = whole page, 1 = scrolling, anything else = drop-down (PRODUCT.md §5). */
 export type RefreshType = number;
+/** The values a settings change may store: one per board (older rows may hold another "other"). */
+export const REFRESH_TYPES = [0, 1, 2] as const;
 
 export const BOARD_DISPLAY_MODES = ['month', 'year', 'completion', 'date', 'orderNumber', 'delivery'] as const;
 export type BoardDisplayMode = (typeof BOARD_DISPLAY_MODES)[number];

@@ -1,5 +1,6 @@
 // The typed map of domain events, shared by the server (publishes) and clients (subscribe).
 // An event name never changes meaning: a changed payload gets a new name (…V2).
+import type { AdminSettingsChanged } from './admin-settings.js';
 import type { DelayAlert, DelayAlertCleared, UserNotification } from './alerts.js';
 import type { DashboardSettings } from './api.js';
 import type { MasterDataName } from './master-data.js';
@@ -22,7 +23,9 @@ export type ProductionOrderAction =
   | 'documentUploaded'
   /** The end process reached its plan (a scan), or a correcting entry took that back. */
   | 'completed'
-  | 'reopened';
+  | 'reopened'
+  /** One of the order's documents was removed (another may remain). */
+  | 'documentRemoved';
 
 export interface ProductionOrderChanged {
   id: number;
@@ -54,6 +57,11 @@ export interface ProgressRecorded {
   sizeId?: number | null;
   stepId?: number | null;
   pieceRate?: number | null;
+  /**
+   * False for a scan at an earlier sub-process: paid, but the process's progress (`step`) did not
+   * move, so views of output per process must not add `quantity` (see ScanRecord.countsProgress).
+   */
+  countsProgress?: boolean;
   order: {
     finishRate: number;
     completed: boolean;
@@ -69,6 +77,16 @@ export interface AccessChanged {
   source: 'user' | 'role';
   /** The user or role that was changed. */
   id: number;
+}
+
+/**
+ * The data changed under every screen at once (documents cleared, everything cleared, a backup
+ * restored): delivered to EVERY connected socket whatever its rooms (its `rooms` is empty); each
+ * live screen reloads its snapshot as after a reconnect. Clients behind it resync as well.
+ */
+export interface DataReset {
+  reason: 'clearDocuments' | 'clearAll' | 'restore';
+  at: string;
 }
 
 export interface DomainEventMap {
@@ -89,6 +107,10 @@ export interface DomainEventMap {
   'alert.cleared': DelayAlertCleared;
   /** A notification for one user (an alert they are responsible for): to room `user:<id>` only. */
   'notification.created': UserNotification;
+  /** A section of the system settings changed: to room `settings` (and `board` for the system section: title, logo). */
+  'settings.adminUpdated': AdminSettingsChanged;
+  /** To every connected socket (no room): reload everything shown (DataReset). */
+  'data.reset': DataReset;
 }
 
 export type DomainEventName = keyof DomainEventMap;

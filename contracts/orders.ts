@@ -211,6 +211,13 @@ export const IMPORT_COLUMNS: { key: string; title: Localized; required: boolean 
 //   errorKey 'documentNotUploaded': "this document is not uploaded, confirm review").
 // POST /api/admin/productionOrder/cancelReview (route OrderReview): id, version, note.
 // POST /api/admin/productionOrder/hide and /show (route OrderHide): ids (comma-separated).
+// GET /api/admin/productionOrder/export?view= (the list's query): the columns of the screen `view`.
+/** The four screens listing production orders, whose columns an export can follow. */
+export const PRODUCTION_ORDER_VIEWS = ['list', 'document', 'review', 'hide'] as const;
+export type ProductionOrderView = (typeof PRODUCTION_ORDER_VIEWS)[number];
+// Several documents per order (images and PDFs): see contracts/attachments.ts (documents,
+//   addDocument, removeDocument); `document` is then the newest of them, and GET …/document serves
+//   the newest image (a PDF only as a download).
 
 // ——— order details: GET /api/admin/saleOrderSub/list|export, route SaleOrderSub ———
 /** One row per order line × colour × size, across orders, with the order's state. */

@@ -85,6 +85,13 @@ export interface ScanRecord {
   stepName: string | null;
   /** The piece rate in force when recorded (contracts/appraisal.ts); null = no pay. */
   pieceRate: number | null;
+  /**
+   * Whether the scan moved the process's progress: true for a scan naming no sub-process (the
+   * whole process) or the process's last sub-process; false for an earlier sub-process, whose
+   * pieces are paid but pass the process only at its last step (see ScanLookupSubProcess).
+   * Optional: answers stored before sub-process progress existed lack it (they all counted).
+   */
+  countsProgress?: boolean;
 }
 
 /** Progress of one order at one process. */
@@ -141,6 +148,30 @@ export interface ScanLookup {
   limit?: number | null;
   /** The same numbers per colour × size cell of the grid at the process (scans of one cell). */
   cells?: ScanLookupCell[];
+  /**
+   * The process's sub-processes in sequence (empty when it has none), with this order's pieces at
+   * each. A scan names one (or none: the whole process). Only the last one moves the process's
+   * progress; an earlier one is paid at its rate and has its own limit — the plan plus tolerance,
+   * and with "scan in order" what the previous process has done.
+   */
+  subProcesses?: ScanLookupSubProcess[];
+}
+
+/** One sub-process of the looked-up process (ScanLookup.subProcesses). */
+export interface ScanLookupSubProcess {
+  id: number;
+  sequence: number;
+  name: string;
+  /** Its own rate, else the process's (null: no pay). */
+  pieceRate: number | null;
+  /** The process's last sub-process: its scans move the process's progress. */
+  last: boolean;
+  /** Net pieces the order has recorded at this sub-process. */
+  done: number;
+  /** planned − done, never below 0. */
+  remaining: number;
+  /** The most one scan naming it may add now (the last one: the process's own limit). */
+  limit: number;
 }
 
 /** One colour × size cell of an order at the looked-up process (ScanLookup.cells). */
@@ -239,6 +270,9 @@ export interface BoardSnapshot {
   companyName: string;
   /** The board settings the rows were chosen and sorted by (boards read nothing else). */
   settings: DashboardSettings;
+  /** The system title per language and the company logo (an upload id), from the system settings. */
+  systemTitles?: { 'zh-CN': string; en: string };
+  logo?: string | null;
 }
 
 // ——— the console: GET /api/admin/statistics/console, route Home ———

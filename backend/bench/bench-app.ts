@@ -1,6 +1,7 @@
 // The app as the benches run it: the real HTTP stack on the embedded database, or on a scratch
 // database of its own when DATABASE_URL is set (dropped afterwards), with an admin token.
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/app-config.js';
 import { IN_MEMORY_DATA_DIR } from '../src/database/embedded-postgres.js';
@@ -23,6 +24,8 @@ export interface BenchApp {
 export interface BenchAppOptions {
   /** Run on this (empty) database as it is, instead of a scratch one (a database the operator created for the bench). */
   databaseUrl?: string;
+  /** Start with the demo factory's data (a month of orders and scans), as `npm start` does. */
+  seedDemo?: boolean;
 }
 
 export async function bootBenchApp(options: BenchAppOptions = {}): Promise<BenchApp> {
@@ -32,7 +35,7 @@ export async function bootBenchApp(options: BenchAppOptions = {}): Promise<Bench
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     ADMIN_PASSWORD,
-    SEED_DEMO: 'false',
+    SEED_DEMO: options.seedDemo ? 'true' : 'false',
     DATA_DIR: IN_MEMORY_DATA_DIR,
     FRONTEND_DIST: '/nonexistent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -63,4 +66,44 @@ export async function bootBenchApp(options: BenchAppOptions = {}): Promise<Bench
       await scratch?.drop();
     },
   };
+}
+
+/** A style with its colours and sizes, a customer, and the five-process flow, made through the API. */
+export interface BenchFactory {
+  customer: number;
+  goods: { id: number; sizes: { id: number }[] };
+  colors: number[];
+  /** cut → sew → QC → warehouse-in (end) → warehouse-out, in route order. */
+  processes: number[];
+}
+
+/**
+ * The factory the scan-writing benches share: one customer, one style in `colors` (one or two)
+ * and sizes S–L, and the flow the scan rules know — cut → sew → QC → warehouse-in (end) →
+ * warehouse-out — which the admin may execute. `tag` keeps codes apart between benches.
+ */
+export async function createBenchFactory(bench: BenchApp, tag: string, colorCount: 1 | 2 = 2): Promise<BenchFactory> {
+  const id = async (path: string, body: Record<string, string>) => (await bench.post(`admin/${path}`, body)).data.id as number;
+  const customer = await id('customer/create', { code: `C-${tag}`, shortName: 'Customer' });
+  const category = await id('category/create', { code: `CAT-${tag}`, name: 'Shirts' });
+  const palette = [
+    { code: 'RED', name: 'Red', hex: '#aa0000' },
+    { code: 'BLU', name: 'Blue', hex: '#0000aa' },
+  ];
+  const colors: number[] = [];
+  for (const color of palette.slice(0, colorCount)) colors.push(await id('color/create', color));
+  const sizeGroup = (await bench.post('admin/size/create', { code: 'SG', name: 'S–L', sizes: '[{"name":"S"},{"name":"M"},{"name":"L"}]' })).data as { id: number };
+  const goods = (await bench.post('admin/goods/create', { code: `ST-${tag}`, name: 'Shirt', category: String(category), sizeGroup: String(sizeGroup.id), colorIds: colors.join(',') }))
+    .data as BenchFactory['goods'];
+  const flow: [string, string, Record<string, string>][] = [
+    ['CUT', 'Cutting', { cutting: 'true' }],
+    ['SEW', 'Sewing', { workshop: 'true' }],
+    ['QC', 'QC', {}],
+    ['WIN', 'Warehouse in', { warehouseIn: 'true', endProcess: 'true' }],
+    ['WOUT', 'Warehouse out', { warehouseOut: 'true' }],
+  ];
+  const processes: number[] = [];
+  for (const [index, [code, name, flags]] of flow.entries()) processes.push(await id('process/create', { code, name, sortOrder: String((index + 1) * 10), ...flags }));
+  await bench.app.get(DataSource).query(`UPDATE app_user SET process_ids = $1::int[] WHERE username = 'admin'`, [processes]);
+  return { customer, goods, colors, processes };
 }

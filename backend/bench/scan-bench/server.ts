@@ -2,7 +2,7 @@
 // Socket.IO stack on a scratch database, with a process flow, a style and production orders
 // whose first process can take many scans. The orchestrator asks it for heap and CPU figures.
 import { DataSource } from 'typeorm';
-import { bootBenchApp, type BenchApp } from '../bench-app.js';
+import { bootBenchApp, createBenchFactory, type BenchApp } from '../bench-app.js';
 import { clock, cpuSeconds, serve } from './shared.js';
 
 export interface ServerInfo {
@@ -24,24 +24,8 @@ async function setUp(args: { orders: number; plannedPerOrder: number }): Promise
   if (!bench.databaseUrl) throw new Error('the scan bench needs PostgreSQL (DATABASE_URL)');
   const db = app.get(DataSource);
   const id = async (path: string, body: Record<string, string>) => (await post(`admin/${path}`, body)).data.id as number;
-  const customer = await id('customer/create', { code: 'C-SCAN', shortName: 'Customer' });
-  const category = await id('category/create', { code: 'CAT-SCAN', name: 'Shirts' });
-  const colors = [await id('color/create', { code: 'RED', name: 'Red', hex: '#aa0000' }), await id('color/create', { code: 'BLU', name: 'Blue', hex: '#0000aa' })];
-  const sizeGroup = (await post('admin/size/create', { code: 'SG', name: 'S–L', sizes: '[{"name":"S"},{"name":"M"},{"name":"L"}]' })).data as { id: number };
-  const goods = (await post('admin/goods/create', { code: 'ST-SCAN', name: 'Shirt', category: String(category), sizeGroup: String(sizeGroup.id), colorIds: colors.join(',') }))
-    .data as { id: number; sizes: { id: number }[] };
-  // The flow the scan rules know: cut → sew → QC → warehouse-in (end) → warehouse-out. Scans go
-  // to the first process, so "scan in order" (on, the default) never refuses them.
-  const processes: number[] = [];
-  const flow: [string, string, Record<string, string>][] = [
-    ['CUT', 'Cutting', { cutting: 'true' }],
-    ['SEW', 'Sewing', { workshop: 'true' }],
-    ['QC', 'QC', {}],
-    ['WIN', 'Warehouse in', { warehouseIn: 'true', endProcess: 'true' }],
-    ['WOUT', 'Warehouse out', { warehouseOut: 'true' }],
-  ];
-  for (const [index, [code, name, flags]] of flow.entries()) processes.push(await id('process/create', { code, name, sortOrder: String((index + 1) * 10), ...flags }));
-  await db.query(`UPDATE app_user SET process_ids = $1::int[] WHERE username = 'admin'`, [processes]);
+  // Scans go to the first process, so "scan in order" (on, the default) never refuses them.
+  const { customer, goods, colors, processes } = await createBenchFactory(bench, 'SCAN');
   const [{ id: userId }]: { id: number }[] = await db.query(`SELECT id FROM app_user WHERE username = 'admin'`);
 
   const half = Math.floor(args.plannedPerOrder / 2);

@@ -41,7 +41,7 @@ describe('delay alerts', () => {
   let clock: AlertClock;
   let evaluator: AlertEvaluator;
   const today = localDay(new Date());
-  let users: Record<'lin' | 'huang' | 'lead' | 'worker' | 'fan' | 'other', { id: number; token: string }>;
+  let users: Record<'lin' | 'huang' | 'lead' | 'worker' | 'boss' | 'fan' | 'other', { id: number; token: string }>;
   let adminId: number;
 
   beforeAll(async () => {
@@ -59,11 +59,15 @@ describe('delay alerts', () => {
       // A lead of cutting (executes it and sees the schedule) and a worker who only scans there.
       lead: await make('cutlead', 'Home,Scan,Schedule'),
       worker: await make('cutworker', 'Scan'),
+      // A second permission administrator who may also execute cutting and sees the schedule:
+      // like admin, someone who can do everything is not the lead of what they may do.
+      boss: await make('boss', 'Home,Scan,Schedule,Permission'),
       fan: await make('fan', 'Schedule'),
       other: await make('other', 'Schedule'),
     };
     await f.allowProcesses('cutlead', [f.processes.cut]);
     await f.allowProcesses('cutworker', [f.processes.cut]);
+    await f.allowProcesses('boss', [f.processes.cut]);
   });
   afterAll(async () => {
     clock?.setForTesting(null);
@@ -130,9 +134,11 @@ describe('delay alerts', () => {
       detail: { deliveryDate: addDays(today, 50), dueDate: addDays(today, 10), planned: 100, done: 0 },
     });
     const told: { user_id: number }[] = await f.db.query(`SELECT user_id FROM user_notification WHERE alert_id = $1 ORDER BY user_id`, [alert.id]);
-    // Merchandiser by name and by phone, the cutting lead, the follower — and admin, who may
-    // execute every process and sees the schedule (a lead by the rule). Not the worker, not other.
-    expect(told.map((row) => row.user_id)).toEqual([adminId, users.lin.id, users.huang.id, users.lead.id, users.fan.id].sort((a, b) => a - b));
+    // Merchandiser by name and by phone, the cutting lead, the follower. Not the worker (no
+    // schedule), not other (not cutting), and neither admin nor boss: both may execute cutting and
+    // see the schedule, but a permission administrator is nobody's lead (contracts/alerts.ts).
+    expect(told.map((row) => row.user_id)).toEqual([users.lin.id, users.huang.id, users.lead.id, users.fan.id].sort((a, b) => a - b));
+    expect(await f.db.query(`SELECT 1 FROM app_user WHERE id = $1 AND $2 = ANY (process_ids)`, [adminId, f.processes.cut])).toHaveLength(1);
 
     for (const name of ['lin', 'huang', 'lead', 'fan'] as const) {
       const pushed = await inbox[name].waitFor((event) => event.name === 'notification.created');
@@ -147,7 +153,7 @@ describe('delay alerts', () => {
     expect(await evaluator.evaluateAll()).toEqual({ raised: 0, cleared: 0 });
     expect(await alertsOf(order.id)).toHaveLength(1);
     await sleep(200);
-    for (const name of ['worker', 'other'] as const) expect(inbox[name].seen.filter((event) => event.name === 'notification.created')).toEqual([]);
+    for (const name of ['worker', 'boss', 'other'] as const) expect(inbox[name].seen.filter((event) => event.name === 'notification.created')).toEqual([]);
     expect(inbox.lin.seen.filter((event) => event.name === 'notification.created')).toHaveLength(1);
 
     const mine = await f.data<NotificationList>(f.get('notifications', {}, users.lin.token));
@@ -241,6 +247,34 @@ describe('delay alerts', () => {
     clock.setForTesting(null);
     await evaluator.idle();
     expect(await evaluator.evaluateAll()).toMatchObject({ cleared: 2 });
+  });
+
+  it('holds evaluation during a bulk load and then raises only what still holds, once', async () => {
+    clock.setForTesting(null);
+    await evaluator.idle();
+    const lateThenDone = await orderWithMerchandiser(addDays(today, 50));
+    const stillLate = await orderWithMerchandiser(addDays(today, 50));
+    // Noon of day +11: cutting (due +10) is late on both.
+    clock.setForTesting(new Date(startOfLocalDay(addDays(today, 11)).getTime() + 12 * 3_600_000));
+    await evaluator.whileHeld(async () => {
+      // Evaluations asked for meanwhile (the timer, the scan's event) raise nothing.
+      expect(await evaluator.evaluateAll()).toEqual({ raised: 0, cleared: 0 });
+      await f.data(f.scan({ orderId: lateThenDone.id, processId: f.processes.cut, quantity: 100 }));
+      await evaluator.idle();
+      expect(await alertsOf(stillLate.id)).toEqual([]);
+    });
+    await evaluator.idle();
+    expect(await alertsOf(lateThenDone.id)).toEqual([]);
+    expect(await alertsOf(stillLate.id)).toMatchObject([{ kind: 'stepOverdue', process_id: f.processes.cut, cleared_at: null }]);
+    // lin (merchandiser by name) is told once, of the one still late.
+    const told: { order_id: number }[] = await f.db.query(
+      `SELECT a.order_id FROM user_notification n JOIN delay_alert a ON a.id = n.alert_id WHERE n.user_id = $1 AND a.order_id = ANY ($2::int[])`,
+      [users.lin.id, [lateThenDone.id, stillLate.id]],
+    );
+    expect(told).toEqual([{ order_id: stillLate.id }]);
+    await f.data(f.scan({ orderId: stillLate.id, processId: f.processes.cut, quantity: 100 }));
+    await evaluator.idle();
+    clock.setForTesting(null);
   });
 
   it('lets users read only their own notifications', async () => {

@@ -10,6 +10,7 @@ import {
   type DelayAlertKind,
   type NotificationList,
 } from '../../../contracts/alerts.js';
+import { PERMISSION_ADMIN } from '../../../contracts/users.js';
 import { effectivePermissionsSql } from '../role/access-rules.js';
 import { shiftDay, startOfLocalDay } from '../progress/calendar.js';
 import { localDay } from '../progress/progress-math.js';
@@ -92,14 +93,16 @@ export class AlertsRepository {
     }));
 
     // The projection's inputs, only for orders with a step under way (others have no pace). The
-    // window sum reads the order's scans through scan_order_index.
+    // window sum reads the order's scans through scan_order_index; the pace is the process's
+    // progress, so scans of earlier sub-processes (counts_progress false) are not counted.
     const windowStart = new Date(now.getTime() - PACE_WINDOW_DAYS * 86_400_000);
     const steps: { orderId: number; deliveryDate: string; sequence: number; endProcess: boolean; planned: number; done: number; windowPieces: number }[] =
       await manager.query(
         `SELECT o.id AS "orderId", to_char(o.delivery_date, 'YYYY-MM-DD') AS "deliveryDate", s.sequence, p.end_process AS "endProcess",
                 s.planned_quantity AS planned, s.done_quantity AS done,
                 coalesce((SELECT sum(sc.quantity) FROM scan sc
-                           WHERE sc.order_id = o.id AND sc.process_id = s.process_id AND sc.scanned_at > $1 AND sc.scanned_at <= $2), 0)::int AS "windowPieces"
+                           WHERE sc.order_id = o.id AND sc.process_id = s.process_id AND sc.counts_progress
+                             AND sc.scanned_at > $1 AND sc.scanned_at <= $2), 0)::int AS "windowPieces"
            FROM production_order o
            JOIN production_order_step s ON s.order_id = o.id
            JOIN process p ON p.id = s.process_id
@@ -167,7 +170,9 @@ export class AlertsRepository {
 
   /**
    * One notification per responsible user (contracts/alerts.ts "Who is told"): the merchandiser
-   * mapped to users by phone or name, the leads of the late process, the order's followers.
+   * mapped to users by phone or name, the leads of the late process (never a permission
+   * administrator, whose process list is "everything" so that they can scan anything), the
+   * order's followers.
    */
   async notify(manager: EntityManager, alert: DelayAlert, now: Date): Promise<{ id: number; userId: number }[]> {
     return manager.query(
@@ -180,7 +185,9 @@ export class AlertsRepository {
                        WHERE o.id = $2
                          AND ((btrim(m.phone) <> '' AND btrim(u.mobile) = btrim(m.phone))
                            OR (btrim(m.name) <> '' AND lower(btrim(u.nickname)) = lower(btrim(m.name)))))
-           OR ($3::int IS NOT NULL AND $3::int = ANY (u.process_ids) AND 'Schedule' = ANY (${effectivePermissionsSql('u')}))
+           OR ($3::int IS NOT NULL AND $3::int = ANY (u.process_ids)
+               AND EXISTS (SELECT 1 FROM (SELECT ${effectivePermissionsSql('u')} AS granted) e
+                            WHERE 'Schedule' = ANY (e.granted) AND NOT ('${PERMISSION_ADMIN}' = ANY (e.granted))))
            OR EXISTS (SELECT 1 FROM production_order_follower f WHERE f.order_id = $2 AND f.user_id = u.id))
        ON CONFLICT (alert_id, user_id) DO NOTHING
        RETURNING id, user_id AS "userId"`,

@@ -1,4 +1,4 @@
-import { ApiExtraModels, ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { DashboardSettings } from '../../../contracts/api.js';
 import type { BoardSnapshot, ProgressColumn, ProgressRow, ProgressTotals } from '../../../contracts/production.js';
 import { ProgressColumnDto, ProgressRowDto, ProgressTotalsDto } from '../progress/progress.openapi.js';
@@ -13,4 +13,6 @@ export class BoardSnapshotDto implements BoardSnapshot {
   @ApiProperty() generatedAt: string;
   @ApiProperty() companyName: string;
   @ApiProperty({ type: DashboardSettingsViewDto, description: 'the board settings the rows were chosen by (never the board key)' }) settings: DashboardSettings;
+  @ApiPropertyOptional({ description: 'the system title per language (system settings)', example: { 'zh-CN': '订单跟踪系统', en: 'Order Tracking System' } }) systemTitles?: { 'zh-CN': string; en: string };
+  @ApiPropertyOptional({ type: 'string', nullable: true, description: 'the company logo (upload id), served publicly at GET /api/admin/setting/logo' }) logo?: string | null;
 }

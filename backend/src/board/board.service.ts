@@ -38,7 +38,14 @@ export class BoardService {
       generatedAt: new Date().toISOString(),
       companyName: await this.companyName(),
       settings,
+      ...(await this.branding()),
     };
+  }
+
+  /** The system title and the logo shown in the board's heading (events keep them current). */
+  private async branding(): Promise<Pick<BoardSnapshot, 'systemTitles' | 'logo'>> {
+    const system = await this.settings.systemSection();
+    return { systemTitles: system.titles, logo: system.logo };
   }
 
   private async companyName(): Promise<string> {

@@ -4,6 +4,8 @@ import { referenceLabelKey } from '../../../contracts/master-data.js';
 import type { Language } from '../common/i18n/translator.js';
 
 const YES_NO: Record<Language, [string, string]> = { 'zh-CN': ['是', '否'], en: ['Yes', 'No'] };
+/** A boolean cell in the reader's language. */
+export const yesNo = (value: unknown, language: Language) => (value ? YES_NO[language][0] : YES_NO[language][1]);
 
 /** A column of an exported table. */
 export interface SheetColumn {

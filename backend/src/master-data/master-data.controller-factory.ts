@@ -12,6 +12,7 @@ import { masterDataWorkbook } from './excel-export.js';
 import { parseListQuery } from './list-query.js';
 import { buildMasterDataDto } from './master-data.dto-factory.js';
 import type { MasterDataService, WriteValues } from './master-data.service.js';
+import { Audited } from '../security-log/audited.decorator.js';
 
 /** At most this many rows go into one Excel export. */
 export const EXPORT_LIMIT = 50_000;
@@ -47,6 +48,8 @@ export function createMasterDataController(
     update: `${definition.routeName}Update`,
   };
   const label = definition.label.en;
+  // Deletes are on the audit trail; users' deletes are already security events (user.delete).
+  const AuditedDelete = () => (definition.name === 'user' ? () => undefined : Audited({ action: 'record.delete', target: definition.name, targetId: 'body.id' }));
 
   // Reading: every entity. Read-only ones (document types) stop here, so their write paths
   // do not exist at all (404) rather than exist and refuse.
@@ -125,6 +128,7 @@ export function createMasterDataController(
     @HttpCode(200)
     @ForRoute(route.index)
     @SuccessMessage('messages.deleteSuccess')
+    @AuditedDelete()
     @ApiOperation({ summary: `${label}: delete; refused with 409 while other records use it` })
     @ApiBody({ type: RecordIdDto })
     async delete(@Body(bodyPipe(RecordIdDto)) body: RecordIdDto, @CurrentUser() actor: AuthenticatedUser): Promise<null> {

@@ -232,7 +232,7 @@ export class ProgressReadRepository {
               s.device_id AS "deviceId", r.scan_id AS "reversesScanId",
               EXISTS (SELECT 1 FROM scan x WHERE x.reverses_id = s.id) AS reversed,
               s.note, s.flagged, s.scanned_at AS "scannedAt", s.recorded_at AS "recordedAt", COALESCE(rb.username, '') AS "recordedBy",
-              s.step_id AS "stepId", st.name AS "stepName", s.piece_rate::float8 AS "pieceRate"
+              s.step_id AS "stepId", st.name AS "stepName", s.piece_rate::float8 AS "pieceRate", s.counts_progress AS "countsProgress"
          FROM scan s
          LEFT JOIN process_step st ON st.id = s.step_id
          JOIN production_order p ON p.id = s.order_id

@@ -99,4 +99,5 @@ export class ScanRecordDto implements ScanRecord {
   @ApiProperty({ type: 'integer', nullable: true, description: 'the sub-process the scan named' }) stepId: number | null;
   @ApiProperty({ type: 'string', nullable: true }) stepName: string | null;
   @ApiProperty({ type: 'number', nullable: true, description: 'piece rate in force when recorded; null = no pay' }) pieceRate: number | null;
+  @ApiProperty({ required: false, description: 'the scan moved the process progress (false: an earlier sub-process, paid only)' }) countsProgress?: boolean;
 }

@@ -218,7 +218,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   deliver(events: DomainEventEnvelope[]): void {
     for (const event of events) {
       this.noteHead(event.seq);
-      this.server.to(event.rooms).emit(SOCKET_EVENTS.domainEvent, event);
+      // data.reset belongs to no room: every socket (of every instance) reloads what it shows.
+      if (event.name === 'data.reset') this.server.emit(SOCKET_EVENTS.domainEvent, event);
+      else this.server.to(event.rooms).emit(SOCKET_EVENTS.domainEvent, event);
       if (event.name === 'user.accessChanged') {
         // The client re-reads its access on this event; the server does not wait for its next
         // subscribe to take rooms away: every instance re-checks those users' sockets now.

@@ -13,6 +13,7 @@ import { SaleOrderCreateDto, SaleOrderUpdateDto } from './sale-order.dto.js';
 import { SALE_ORDER_SHEET_TITLE, saleOrderWorkbook } from './sale-order.export.js';
 import { SALE_ORDER_LIST_SPEC } from './sale-order.repository.js';
 import { SaleOrderService } from './sale-order.service.js';
+import { Audited } from '../security-log/audited.decorator.js';
 
 export class SaleOrderDeleteDto {
   @ApiProperty({ type: 'integer' })
@@ -94,6 +95,7 @@ export class SaleOrderController {
   @HttpCode(200)
   @ForRoute('SaleOrderIndex')
   @SuccessMessage('messages.deleteSuccess')
+  @Audited({ action: 'record.delete', target: 'saleOrder', targetId: 'body.id' })
   @ApiOperation({ summary: 'Delete; refused with 409 while production orders were made from it' })
   @ApiBody({ type: SaleOrderDeleteDto })
   async delete(@Body(bodyPipe(SaleOrderDeleteDto)) body: SaleOrderDeleteDto): Promise<null> {

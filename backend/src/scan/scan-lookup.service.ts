@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { decodeTicket, type ProgressColumn, type ProgressRow, type ScanLookup, type ScanLookupCell } from '../../../contracts/production.js';
+import { decodeTicket, type ProgressColumn, type ProgressRow, type ScanLookup, type ScanLookupCell, type ScanLookupSubProcess } from '../../../contracts/production.js';
 import { DomainException } from '../common/errors/domain.exception.js';
 import { ProgressReadRepository } from '../progress/progress-read.repository.js';
 import { SettingService } from '../setting/setting.service.js';
 import type { ScanLookupQueryDto } from './scan.dto.js';
 import { ScanRepository } from './scan.repository.js';
-import { cellNumbers, stationNumbers } from './scan.rules.js';
+import { cellNumbers, roomLeft, stationNumbers } from './scan.rules.js';
 
 function flagsOf(columns: ProgressColumn[], processId: number) {
   const column = columns.find((candidate) => candidate.id === processId);
@@ -41,13 +41,30 @@ export class ScanLookupService {
     const [columns, settings] = await Promise.all([this.progress.columns(manager), this.settings.productionSettings(manager)]);
     const processId = query.processId ?? columns.find((column) => column.code === typed?.processCode)?.id ?? null;
     const step = processId === null ? undefined : row.steps[String(processId)];
-    const grid = await this.gridOf(row.id, step ? processId : null);
     const warnings: string[] = [];
     if (!row.reviewed) warnings.push('orderNotReviewed');
     if (!row.hasDocument) warnings.push('uploadProductionOrderFirst');
     // "Remaining" is plan − done; the tolerance is a number of its own (issue 10: one tap on
     // "all remaining" of a 520-piece order used to record 546).
-    const numbers = step ? stationNumbers(routeOf(row, columns), { ...step, ...flagsOf(columns, step.processId) }, settings) : null;
+    const route = routeOf(row, columns);
+    const here = step ? { ...step, ...flagsOf(columns, step.processId) } : null;
+    const numbers = here ? stationNumbers(route, here, settings) : null;
+    // The grid and the sub-processes are read side by side.
+    const [grid, subs] = await Promise.all([this.gridOf(row.id, step ? processId : null), here ? this.scans.subProcessesOf(manager, row.id, here.processId) : []]);
+    // Each sub-process's own pieces and room (ScanService.record checks an earlier one the same way;
+    // the last one's pieces are the process's progress, so its room is the process's).
+    const subProcesses: ScanLookupSubProcess[] = here
+      ? subs.map((sub) => ({
+          id: sub.id,
+          sequence: sub.sequence,
+          name: sub.name,
+          pieceRate: sub.pieceRate,
+          last: sub.last,
+          done: sub.done,
+          remaining: Math.max(0, here.planned - sub.done),
+          limit: sub.last ? numbers!.limit : roomLeft(route, { ...here, done: sub.done }, settings),
+        }))
+      : [];
     const cells: ScanLookupCell[] = numbers
       ? grid.cells.map(({ colorId, sizeId, planned, done }) => ({ colorId, sizeId, planned, done, ...cellNumbers({ planned, done }, numbers, settings) }))
       : [];
@@ -63,6 +80,7 @@ export class ScanLookupService {
       ready: numbers?.ready ?? null,
       limit: numbers?.limit ?? null,
       cells,
+      subProcesses,
     };
   }
 

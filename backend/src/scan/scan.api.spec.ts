@@ -262,6 +262,17 @@ describe('scans (API)', () => {
         'completed',
       ]);
     });
+    it('dates the completion by the completing scan, also when an offline station sends it later', async () => {
+      const order = await f.createOrder({ quantities: [2] });
+      for (const process of [p.cut, p.sew, p.qc]) await f.data(f.scan({ orderId: order.id, processId: process, quantity: 2 }));
+      // Made 3 hours ago at a station without network, recorded only now.
+      const scannedAt = new Date(Date.now() - 3 * 3_600_000);
+      scannedAt.setMilliseconds(0);
+      const last = await f.data<ScanResult>(f.scan({ orderId: order.id, processId: p.warehouseIn, quantity: 2, scannedAt: scannedAt.toISOString() }));
+      expect(last.order.completed).toBe(true);
+      const [row] = await f.db.query(`SELECT completed_at FROM production_order WHERE id = $1`, [order.id]);
+      expect(new Date(row.completed_at).toISOString()).toBe(scannedAt.toISOString());
+    });
   });
 
   describe('correcting entries', () => {
@@ -402,7 +413,7 @@ describe('scans (API)', () => {
   });
 
   describe('piece rates and sub-processes', () => {
-    it("stores the named sub-process's rate (else the process's, else none) and moves progress like any scan", async () => {
+    it("stores the named sub-process's rate (else the process's, else none); only the last sub-process or none moves progress", async () => {
       await f.db.query(`UPDATE process SET piece_rate = 1.20 WHERE id = $1`, [p.cut]);
       const process = await f.data(f.get('process/detail', { id: p.cut }));
       const updated = await f.data<{ version: number; steps: { id: number }[] }>(
@@ -413,12 +424,14 @@ describe('scans (API)', () => {
 
       const stepped: ScanResult = await f.data(f.scan({ orderId: order.id, processId: p.cut, quantity: 5, stepId: spreading }));
       expect(stepped.scan).toMatchObject({ stepId: spreading, stepName: '拉布', pieceRate: 0.45 });
-      expect(stepped.step.done).toBe(5);
+      // 拉布 is not the last sub-process: paid, but cutting has not moved (sub-process.api.spec.ts has the rules).
+      expect(stepped.scan.countsProgress).toBe(false);
+      expect(stepped.step.done).toBe(0);
       // A step without a rate of its own is paid at the process's rate; no step: the process's.
       expect((await f.data<ScanResult>(f.scan({ orderId: order.id, processId: p.cut, quantity: 3, stepId: bundling }))).scan).toMatchObject({ stepName: '分扎', pieceRate: 1.2 });
       expect((await f.data<ScanResult>(f.scan({ orderId: order.id, processId: p.cut, quantity: 2 }))).scan).toMatchObject({ stepId: null, pieceRate: 1.2 });
       expect((await f.data<ScanResult>(f.scan({ orderId: order.id, processId: p.sew, quantity: 2 }))).scan).toMatchObject({ stepId: null, pieceRate: null });
-      expect(await stepOf(order.id, p.cut)).toEqual({ done: 10, scans: 3 });
+      expect(await stepOf(order.id, p.cut)).toEqual({ done: 5, scans: 3 });
 
       // The correcting entry takes back the pay at the original's rate, after the rate changed.
       await f.db.query(`UPDATE process_step SET piece_rate = 0.99 WHERE id = $1`, [spreading]);
@@ -463,10 +476,10 @@ describe('scans (API)', () => {
       const order = await f.createOrder();
       await f.data(f.scan({ orderId: order.id, processId: p.cut, quantity: 10 }));
       const scanId = randomUUID();
-      await f.data(f.scan({ scanId, orderId: order.id, processId: p.sew, quantity: 2, stepId: sew.steps[0].id }));
-      const again = await f.scan({ scanId, orderId: order.id, processId: p.sew, quantity: 2, stepId: sew.steps[0].id });
+      await f.data(f.scan({ scanId, orderId: order.id, processId: p.sew, quantity: 2, stepId: sew.steps[1].id }));
+      const again = await f.scan({ scanId, orderId: order.id, processId: p.sew, quantity: 2, stepId: sew.steps[1].id });
       expect(again.headers['idempotent-replayed']).toBe('true');
-      expect(await errorOf(f.scan({ scanId, orderId: order.id, processId: p.sew, quantity: 2, stepId: sew.steps[1].id }))).toMatchObject({ status: 409, key: 'scanIdReused' });
+      expect(await errorOf(f.scan({ scanId, orderId: order.id, processId: p.sew, quantity: 2, stepId: sew.steps[0].id }))).toMatchObject({ status: 409, key: 'scanIdReused' });
       expect(await stepOf(order.id, p.sew)).toEqual({ done: 2, scans: 1 });
     });
   });

@@ -59,6 +59,8 @@ export interface NewScan extends ScanFingerprint {
   pieceRate: number | null;
   /** The factory day of scannedAt (YYYY-MM-DD): the pay summary's day. */
   day: string;
+  /** Whether it moves the process's progress (false: an earlier sub-process; ScanRecord.countsProgress). */
+  countsProgress: boolean;
 }
 
 /** A sub-process of a process with its rate. */
@@ -66,6 +68,20 @@ export interface ProcessStepRate {
   id: number;
   name: string;
   pieceRate: number | null;
+  /** The process's last sub-process (by sequence) now: its scans move the process's progress. */
+  last: boolean;
+}
+
+/** A named sub-process with the order's pieces at it so far (0 for the last: ScanRepository.stepOf). */
+export interface SubProcessAt extends ProcessStepRate {
+  done: number;
+  cellDone: number;
+}
+
+/** A sub-process of a process with the pieces one order recorded at it (the station's picker). */
+export interface SubProcessState extends ProcessStepRate {
+  sequence: number;
+  done: number;
 }
 
 /** What a scan's first statement reads (see ScanRepository.open). */
@@ -96,6 +112,7 @@ export interface ReversalTarget {
   stepId: number | null;
   stepName: string | null;
   pieceRate: number | null;
+  countsProgress: boolean;
   isReversal: boolean;
   reversed: boolean;
 }
@@ -166,17 +183,21 @@ const ROUTE_STATEMENT = {
   text: `SELECT ${ROUTE} FROM production_order_step s JOIN process p ON p.id = s.process_id WHERE s.order_id = $1 ORDER BY s.sequence`,
 };
 
-/** The scan's write with its events (see ScanRepository.write); the events' parameters follow the first 20. */
+/**
+ * The scan's write with its events (see ScanRepository.write); the events' parameters follow the
+ * first 21. $21 is NewScan.countsProgress: a scan at an earlier sub-process is stored and paid but
+ * leaves the process's counters (step, cell) alone.
+ */
 function writeStatement(events: PendingEvent[]): { name: string; text: string; eventValues: unknown[] } {
-  const append = appendStatement(events, 21, 'EXISTS (SELECT 1 FROM inserted)');
+  const append = appendStatement(events, 22, 'EXISTS (SELECT 1 FROM inserted)');
   return {
-    name: `scan.write.v2.${events.length}`,
+    name: `scan.write.v3.${events.length}`,
     text: `WITH new_scan AS (SELECT nextval('scan_id_seq') AS id),
        inserted AS (
          INSERT INTO scan (id, scan_id, order_id, process_id, quantity, color_id, size_id, worker_id, device_id, reverses_id,
-                           note, flagged, scanned_at, recorded_by, result, step_id, piece_rate)
+                           note, flagged, scanned_at, recorded_by, result, step_id, piece_rate, counts_progress)
          VALUES ((SELECT id FROM new_scan), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-                 jsonb_set($14::jsonb, '{scan,id}', to_jsonb((SELECT id FROM new_scan))), $18, $19)
+                 jsonb_set($14::jsonb, '{scan,id}', to_jsonb((SELECT id FROM new_scan))), $18, $19, $21)
          ON CONFLICT (scan_id) DO NOTHING
          RETURNING id
        ),
@@ -185,14 +206,15 @@ function writeStatement(events: PendingEvent[]): { name: string; text: string; e
             SET done_quantity = done_quantity + $4,
                 first_scan_at = CASE WHEN first_scan_at IS NULL OR first_scan_at > $12 THEN $12 ELSE first_scan_at END,
                 last_scan_at = CASE WHEN last_scan_at IS NULL OR last_scan_at < $12 THEN $12 ELSE last_scan_at END
-          WHERE order_id = $2 AND process_id = $3 AND EXISTS (SELECT 1 FROM inserted)
+          WHERE order_id = $2 AND process_id = $3 AND $21::boolean AND EXISTS (SELECT 1 FROM inserted)
        ),
        cell AS (
          -- PostgreSQL checks CHECK (done_quantity >= 0) on the proposed row before it looks for a
          -- conflict: a correcting entry (negative $4) proposes 0 and subtracts in the update. Its
          -- cell row always exists, made by the scan it takes back.
          INSERT INTO production_order_cell_progress (order_id, process_id, color_id, size_id, done_quantity)
-         SELECT $2, $3, $5, $6, greatest($4::int, 0) WHERE $5::int IS NOT NULL AND $6::int IS NOT NULL AND EXISTS (SELECT 1 FROM inserted)
+         SELECT $2, $3, $5, $6, greatest($4::int, 0)
+          WHERE $5::int IS NOT NULL AND $6::int IS NOT NULL AND $21::boolean AND EXISTS (SELECT 1 FROM inserted)
          ON CONFLICT (order_id, process_id, color_id, size_id)
          DO UPDATE SET done_quantity = production_order_cell_progress.done_quantity + $4::int
        ),
@@ -394,6 +416,7 @@ export class ScanRepository {
         scan.stepId,
         scan.pieceRate,
         scan.day,
+        scan.countsProgress,
         ...statement.eventValues,
       ],
     );
@@ -401,21 +424,50 @@ export class ScanRepository {
     return { id: rows[0].id, events: rows.map(toEnvelope) };
   }
 
-  /** A sub-process of the process with its rate; null when the process has no such step. */
-  async stepOf(manager: EntityManager, processId: number, stepId: number): Promise<ProcessStepRate | null> {
-    const rows: ProcessStepRate[] = await prepared(manager, 'scan.stepOf',
-      `SELECT id, name, piece_rate::float8 AS "pieceRate" FROM process_step WHERE id = $1 AND process_id = $2`,
-      [stepId, processId],
+  /**
+   * A sub-process of the process with its rate; null when the process has no such step. For an
+   * earlier step (not the last) also the net pieces the order recorded at it, and at one
+   * colour × size of it (0 without a cell): its own over-plan count, read in the same statement
+   * under the order's lock, so concurrent scans of the step are counted. The last step's scans
+   * are the process's progress (the route's numbers), so its scans are not summed.
+   */
+  async stepOf(
+    manager: EntityManager,
+    at: { orderId: number; processId: number; stepId: number; colorId: number | null; sizeId: number | null },
+  ): Promise<SubProcessAt | null> {
+    const rows: SubProcessAt[] = await prepared(manager, 'scan.stepOf.3',
+      `SELECT st.id, st.name, st.piece_rate::float8 AS "pieceRate", st.last,
+              CASE WHEN st.last THEN 0 ELSE coalesce(d.done, 0) END AS done,
+              CASE WHEN st.last THEN 0 ELSE coalesce(d.cell_done, 0) END AS "cellDone"
+         FROM (SELECT id, name, piece_rate,
+                      NOT EXISTS (SELECT 1 FROM process_step later WHERE later.process_id = s.process_id AND later.sequence > s.sequence) AS last
+                 FROM process_step s WHERE id = $2 AND process_id = $3) st
+         LEFT JOIN LATERAL (
+           SELECT sum(quantity)::int AS done, sum(quantity) FILTER (WHERE color_id = $4 AND size_id = $5)::int AS cell_done
+             FROM scan WHERE order_id = $1 AND step_id = st.id AND NOT st.last
+         ) d ON true`,
+      [at.orderId, at.stepId, at.processId, at.colorId, at.sizeId],
     );
     return rows[0] ?? null;
   }
 
+  /** The process's sub-processes in sequence with their rate in force (own, else the process's) and the order's net pieces at each. */
+  async subProcessesOf(manager: EntityManager, orderId: number, processId: number): Promise<SubProcessState[]> {
+    return manager.query(
+      `SELECT st.id, st.sequence, st.name, coalesce(st.piece_rate, p.piece_rate)::float8 AS "pieceRate",
+              st.sequence = max(st.sequence) OVER () AS last,
+              coalesce((SELECT sum(s.quantity) FROM scan s WHERE s.order_id = $1 AND s.step_id = st.id), 0)::int AS done
+         FROM process_step st JOIN process p ON p.id = st.process_id WHERE st.process_id = $2 ORDER BY st.sequence`,
+      [orderId, processId],
+    );
+  }
+
   /** The scan a correcting entry would take back, and whether one already did. */
   async findForReversal(manager: EntityManager, scanId: string): Promise<ReversalTarget | null> {
-    const rows = await prepared<ReversalTarget>(manager, 'scan.findForReversal.2',
+    const rows = await prepared<ReversalTarget>(manager, 'scan.findForReversal.3',
       `SELECT s.id::int AS id, s.order_id AS "orderId", s.process_id AS "processId", s.quantity, s.color_id AS "colorId",
               s.size_id AS "sizeId", s.worker_id AS "workerId", s.reverses_id IS NOT NULL AS "isReversal",
-              s.step_id AS "stepId", st.name AS "stepName", s.piece_rate::float8 AS "pieceRate",
+              s.step_id AS "stepId", st.name AS "stepName", s.piece_rate::float8 AS "pieceRate", s.counts_progress AS "countsProgress",
               EXISTS (SELECT 1 FROM scan r WHERE r.reverses_id = s.id) AS reversed
          FROM scan s LEFT JOIN process_step st ON st.id = s.step_id WHERE s.scan_id = $1`,
       [scanId],

@@ -55,7 +55,8 @@ export class ScanService {
     return this.run(async (tx) => {
       // A scan is 5 round trips (was 11–13): START TRANSACTION, this one — the earlier answer to
       // this scan id, the order locked, the settings, the worker (ScanRepository.open) —, the
-      // route, one write with the event, COMMIT (and one more when the scan names a sub-process: its rate).
+      // route, one write with the event, COMMIT (and one more when the scan names a sub-process:
+      // its rate and, at an earlier step, its pieces so far).
       const opened = await this.scans.open(tx.manager, { scanId: input.scanId, orderId: input.orderId, orderNo: input.orderNo, workerId });
       const replay = this.replayOf(opened.stored, (stored) => fingerprintOf(stored.orderId), input.orderId, input.orderNo);
       if (replay) return replay;
@@ -76,32 +77,45 @@ export class ScanService {
 
       const settings = productionSettingsOf(opened.settings);
       const warnings = this.flagsOf(order, settings);
-      checkScan({ route, step, quantity: input.quantity, settings });
+
+      // The rate in force now is stored with the scan: the sub-process's when named (it must be
+      // one of this process's steps), else the process's. A step without a rate of its own is paid
+      // at the process's rate. Only a scan naming no step (the whole process) or the last step
+      // moves the process's progress; an earlier step is checked against its own pieces so far
+      // under the same rules (plan + tolerance, the previous process, warehouse-in).
+      let stepName: string | null = null;
+      let pieceRate = step.processRate;
+      let countsProgress = true;
+      let checked = { step, cellDone: cell?.done ?? 0 };
+      if (input.stepId !== undefined) {
+        const named = await this.scans.stepOf(tx.manager, {
+          orderId: order.id,
+          processId: input.processId,
+          stepId: input.stepId,
+          colorId: input.colorId ?? null,
+          sizeId: input.sizeId ?? null,
+        });
+        if (!named) throw new DomainException('stepNotInProcess', { process: step.processName }, { field: 'stepId' });
+        stepName = named.name;
+        pieceRate = named.pieceRate ?? step.processRate;
+        countsProgress = named.last;
+        if (!countsProgress) checked = { step: { ...step, done: named.done }, cellDone: named.cellDone };
+      }
+      checkScan({ route, step: checked.step, quantity: input.quantity, settings });
 
       let colorName: string | null = null;
       let sizeName: string | null = null;
       if (withCell) {
         if (!cell) throw new DomainException('cellNotInOrder', {}, { field: 'colorId' });
-        if (cell.done + input.quantity > allowedTotal(cell.planned, settings)) {
+        if (checked.cellDone + input.quantity > allowedTotal(cell.planned, settings)) {
           throw new DomainException('overPlanned', {
             planned: cell.planned,
             percent: settings.overProductionPercent,
-            remaining: Math.max(0, allowedTotal(cell.planned, settings) - cell.done),
+            remaining: Math.max(0, allowedTotal(cell.planned, settings) - checked.cellDone),
           });
         }
         colorName = cell.colorName;
         sizeName = cell.sizeName;
-      }
-      // The rate in force now is stored with the scan: the sub-process's when named (it must be
-      // one of this process's steps), else the process's. A step without a rate of its own is paid
-      // at the process's rate.
-      let stepName: string | null = null;
-      let pieceRate = step.processRate;
-      if (input.stepId !== undefined) {
-        const named = await this.scans.stepOf(tx.manager, input.processId, input.stepId);
-        if (!named) throw new DomainException('stepNotInProcess', { process: step.processName }, { field: 'stepId' });
-        stepName = named.name;
-        pieceRate = named.pieceRate ?? step.processRate;
       }
 
       const workerName = opened.workerName;
@@ -119,6 +133,7 @@ export class ScanService {
           flagged: warnings.length > 0,
           scannedAt,
           pieceRate,
+          countsProgress,
         },
         names: { colorName, sizeName, workerName, reversesScanId: null, stepName },
         warnings,
@@ -157,7 +172,9 @@ export class ScanService {
       if ((await this.scans.findForReversal(tx.manager, input.reversesScanId))!.reversed) throw new DomainException('scanAlreadyReversed');
       if (order.hidden) throw new DomainException('orderHidden');
       const settings = await this.settings.productionSettings(tx.manager);
-      checkReversal({ route, step, quantity: original.quantity, settings });
+      // A scan at an earlier sub-process never moved the process, so taking it back cannot leave
+      // a later process ahead of this one.
+      if (original.countsProgress) checkReversal({ route, step, quantity: original.quantity, settings });
       const names = await this.namesOf(tx, original, input.reversesScanId);
 
       return this.apply(tx, user, order, route, step, {
@@ -168,8 +185,9 @@ export class ScanService {
           note: input.note ?? '',
           flagged: false,
           scannedAt: new Date(),
-          // Takes back exactly the pay the original earned.
+          // Takes back exactly the pay the original earned, and the progress it made (if any).
           pieceRate: original.pieceRate,
+          countsProgress: original.countsProgress,
         },
         names: { ...names, stepName: original.stepName },
         warnings: [],
@@ -251,15 +269,19 @@ export class ScanService {
     const now = new Date();
     const today = localDay(now);
     const scannedIso = scan.scannedAt.toISOString();
-    const nextStep: RouteStepState = {
-      ...step,
-      done: step.done + scan.quantity,
-      firstScanAt: step.firstScanAt && step.firstScanAt < scannedIso ? step.firstScanAt : scannedIso,
-      lastScanAt: step.lastScanAt && step.lastScanAt > scannedIso ? step.lastScanAt : scannedIso,
-    };
+    const nextStep: RouteStepState = scan.countsProgress
+      ? {
+          ...step,
+          done: step.done + scan.quantity,
+          firstScanAt: step.firstScanAt && step.firstScanAt < scannedIso ? step.firstScanAt : scannedIso,
+          lastScanAt: step.lastScanAt && step.lastScanAt > scannedIso ? step.lastScanAt : scannedIso,
+        }
+      : step;
     const nextRoute = route.map((candidate) => (candidate.processId === step.processId ? nextStep : candidate));
     const completed = completionOf(nextRoute);
-    const completedAt = completed ? (order.completed ? order.completedAt : now.toISOString()) : null;
+    // The order was finished when its completing scan was made, not when that scan reached us
+    // (an offline station sends its scans later).
+    const completedAt = completed ? (order.completed ? order.completedAt : scannedIso) : null;
     const progress = nextRoute.map((candidate) => toStepProgress(candidate, today));
     const stepProgress = progress.find((candidate) => candidate.processId === step.processId)!;
     const finishRate = finishRateOf(nextRoute);
@@ -290,6 +312,7 @@ export class ScanService {
       stepId: scan.stepId,
       stepName: names.stepName,
       pieceRate: scan.pieceRate,
+      countsProgress: scan.countsProgress,
     };
     const result: ScanResult = { scan: record, step: stepProgress, order: { id: order.id, orderNo: order.orderNo, completed, finishRate }, warnings };
 
@@ -308,6 +331,7 @@ export class ScanService {
         sizeId: scan.sizeId,
         stepId: scan.stepId,
         pieceRate: scan.pieceRate,
+        countsProgress: scan.countsProgress,
         order: {
           finishRate,
           completed,

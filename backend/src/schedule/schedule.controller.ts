@@ -1,13 +1,18 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Headers, Query, StreamableFile } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { ScheduleDetail, ScheduleList } from '../../../contracts/production.js';
 import { ApiEnvelopeResponse } from '../common/http/api-envelope.decorator.js';
 import { ForRoute } from '../common/http/route-access.decorators.js';
 import { bodyPipe } from '../common/http/validation-pipe.js';
+import { languageFromHeader } from '../common/i18n/translator.js';
+import { EXPORT_LIMIT } from '../master-data/master-data.controller-factory.js';
 import { ScheduleDetailDto, ScheduleDetailQueryDto, ScheduleListDto, ScheduleListQueryDto } from './schedule.dto.js';
+import { SCHEDULE_SHEET_TITLE, scheduleWorkbook } from './schedule.export.js';
 import { ScheduleService } from './schedule.service.js';
 
-/** /api/admin/schedule/list | detail (route Schedule): progress of shown orders per process. */
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** /api/admin/schedule/list | export | detail (route Schedule): progress of shown orders per process. */
 @ApiTags('schedule')
 @Controller('admin/schedule')
 export class ScheduleController {
@@ -23,6 +28,21 @@ export class ScheduleController {
   @ApiEnvelopeResponse(ScheduleListDto)
   list(@Query(bodyPipe(ScheduleListQueryDto)) query: ScheduleListQueryDto): Promise<ScheduleList> {
     return this.schedule.list(query);
+  }
+
+  @Get('export')
+  @ForRoute('ScheduleIndex', 'ScheduleUpdate')
+  @ApiProduces(XLSX)
+  @ApiOperation({
+    summary: `The schedule of the list's filter and sort (same query as list, page ignored) as an Excel file: the order columns, then done and planned per process (up to ${EXPORT_LIMIT} orders; more is refused with exportTooLarge)`,
+  })
+  async export(@Query(bodyPipe(ScheduleListQueryDto)) query: ScheduleListQueryDto, @Headers('accept-language') acceptLanguage?: string): Promise<StreamableFile> {
+    const data = await this.schedule.exportRows(query, EXPORT_LIMIT);
+    const language = languageFromHeader(acceptLanguage);
+    return new StreamableFile(await scheduleWorkbook(data, language), {
+      type: XLSX,
+      disposition: `attachment; filename="schedule.xlsx"; filename*=UTF-8''${encodeURIComponent(SCHEDULE_SHEET_TITLE[language])}.xlsx`,
+    });
   }
 
   @Get('detail')

@@ -33,7 +33,8 @@ async function productionSheet(orderNo: string, styleName: string): Promise<Buff
 
 /**
  * 40 orders across the demo customers and the last four months: most in production, some
- * reviewed, some without a document, a few hidden, some past their delivery date.
+ * reviewed, some without a document, a few hidden, some past their delivery date, the newest
+ * placed this week.
  */
 export async function seedDemoOrders(
   manager: EntityManager,
@@ -51,7 +52,9 @@ export async function seedDemoOrders(
   );
   const today = Date.parse(`${isoDay(Date.now())}T00:00:00Z`);
   for (let n = 0; n < 40; n++) {
-    const orderDate = today - (120 - n * 3) * DAY;
+    // Every 3½ days over four months, the newest few a day apart up to today: a factory always
+    // has orders that came in this week (some not in production yet, some not started).
+    const orderDate = today - Math.max(39 - n, Math.round(120 - n * 3.5)) * DAY;
     const deliveryDate = orderDate + (25 + (n % 5) * 8) * DAY;
     const lines: SaleOrderLineInput[] = [];
     for (let l = 0; l < 1 + (n % 2); l++) {

@@ -12,39 +12,45 @@ interface DemoOrder {
   id: number;
   orderDate: string;
   deliveryDate: string;
-  steps: { processId: number; planned: number }[];
+  steps: { processId: number; planned: number; dueDate: string }[];
 }
 
 /**
  * Progress for the demo orders, recorded through the scan service (so it obeys every rule and
  * stores the piece rates in force): orders on schedule have finished every step that is due, the
- * oldest are complete and shipped, every fifth lags behind (delayed). Scans are credited to the
- * demo workers of each process (a chunk each, some naming a sub-process) and dated over the
- * current month — at least the last two weeks — in working hours, so the appraisal and payroll
- * screens show a believable month. At cutting a few orders are cut short and a few over the plan
- * (within the 5 % tolerance); later steps never pass the step before.
+ * oldest are complete and shipped, every fifth lags a step or two behind (delayed: only those
+ * still in production show it), orders whose first step is not due yet have not started. Scans
+ * are credited to the demo workers of each process (a chunk each, some done sub-process by
+ * sub-process) and dated over the current month — at least the last two weeks — in working
+ * hours, so the appraisal and payroll screens show a believable month. At cutting a few orders are cut over the plan (within the 5 %
+ * tolerance); later steps never pass the step before.
  */
 export async function seedDemoProgress(manager: EntityManager, scans: ScanService, admin: AuthenticatedUser): Promise<number> {
   const orders: DemoOrder[] = await manager.query(
     `SELECT o.id, to_char(o.order_date, 'YYYY-MM-DD') AS "orderDate", to_char(o.delivery_date, 'YYYY-MM-DD') AS "deliveryDate",
-            json_agg(json_build_object('processId', s.process_id, 'planned', s.planned_quantity) ORDER BY s.sequence) AS steps
+            json_agg(json_build_object('processId', s.process_id, 'planned', s.planned_quantity, 'dueDate', to_char(s.due_date, 'YYYY-MM-DD')) ORDER BY s.sequence) AS steps
        FROM production_order o JOIN production_order_step s ON s.order_id = o.id
       WHERE NOT o.hidden GROUP BY o.id ORDER BY o.id`,
   );
   const workers = await workersByProcess(manager, admin.id);
   const stepIds = await stepsByProcess(manager);
   const now = Date.now();
+  const today = localDay(new Date(now));
   // This month so far, but never less than two weeks (early in a month) nor the scans' 30-day limit.
   const span = Math.min(28, Math.max(13, Number(localDay().slice(8)) - 1));
   let count = 0;
   for (const [index, order] of orders.entries()) {
-    // Some orders have not started on the floor yet.
-    if (index % 7 === 6) continue;
+    // Orders whose first step is not due yet have not started on the floor (not late either).
+    if (order.steps[0].dueDate >= today) continue;
     const start = Date.parse(order.orderDate);
     const span0 = Math.max(DAY, Date.parse(order.deliveryDate) - start);
-    // How far along the order is: elapsed share of its lead time, some orders lagging behind.
-    const lag = index % 5 === 3 ? 0.45 : 0;
-    const along = Math.min(1.25, (now - start) / span0) - lag;
+    // How far along the order is: the elapsed share of its lead time. A few orders lag about one
+    // and a half steps behind — the handful a real floor is late with; most are on time. A lagging
+    // order whose delivery passed in the last three weeks is still in production (delayed, as the
+    // console and the boards must be able to show); older ones have caught up and shipped.
+    const lag = index % 5 === 3 ? 1.5 / order.steps.length : 0;
+    const recentlyDue = now - Date.parse(order.deliveryDate) < 21 * DAY;
+    const along = Math.min(lag > 0 && recentlyDue ? 1 : 1.25, (now - start) / span0) - lag;
     const steps = order.steps.length;
     const oldest = Math.max(0, Math.floor((now - start) / DAY));
     let previous = Infinity;
@@ -54,8 +60,9 @@ export async function seedDemoProgress(manager: EntityManager, scans: ScanServic
       // lagging orders show as delayed.
       const share = Math.max(0, Math.min(1, along * steps - k + 0.2));
       let total = Math.floor(step.planned * share);
+      // Cut over (within the tolerance). Not cut short: later steps never pass cutting, so such an
+      // order could never complete and would show late at every step for ever.
       if (k === 0 && share === 1 && index % 6 === 1) total = Math.floor(step.planned * 1.03);
-      if (k === 0 && share === 1 && index % 6 === 4) total = Math.floor(step.planned * 0.96);
       total = Math.min(total, previous);
       if (total <= 0) break;
       previous = total;
@@ -65,25 +72,33 @@ export async function seedDemoProgress(manager: EntityManager, scans: ScanServic
       const crew = workers.get(step.processId) ?? [admin.id];
       const subProcesses = stepIds.get(step.processId) ?? [];
       for (const [c, quantity] of chunks.entries()) {
-        // Earlier steps further back; never before the order was placed.
-        const daysBack = Math.min(oldest, Math.max(0, Math.round((span * (steps - k)) / steps) - ((index * 3 + c * 2) % 5)));
+        // Earlier steps further back; never before the order was placed. A step under way was
+        // worked on in the last days: its pace (contracts/alerts.ts) is what the floor does now.
+        const daysBack =
+          share < 1
+            ? Math.min(oldest, c % 2)
+            : Math.min(oldest, Math.max(0, Math.round((span * (steps - k)) / steps) - ((index * 3 + c * 2) % 5)));
         const day = localDay(new Date(now - daysBack * DAY));
         const scannedAt = new Date(Math.min(now - (c + 1) * 60_000, startOfLocalDay(day).getTime() + (8 + ((index * 7 + c * 3) % 10)) * HOUR));
-        const stepId = subProcesses.length > 0 && (index + c) % 3 !== 0 ? subProcesses[(index + c) % subProcesses.length] : undefined;
-        await scans.record(
-          {
-            scanId: randomUUID(),
-            orderId: order.id,
-            processId: step.processId,
-            quantity,
-            workerId: crew[(index + c) % crew.length],
-            stepId,
-            deviceId: 'demo',
-            scannedAt: scannedAt.toISOString(),
-          },
-          admin,
-        );
-        count++;
+        // A chunk is done as a whole (one in three) or sub-process by sub-process, each by the
+        // next worker of the crew, a minute apart: only the last sub-process moves the process.
+        const named = subProcesses.length > 0 && (index + c) % 3 !== 0 ? subProcesses : [undefined];
+        for (const [n, stepId] of named.entries()) {
+          await scans.record(
+            {
+              scanId: randomUUID(),
+              orderId: order.id,
+              processId: step.processId,
+              quantity,
+              workerId: crew[(index + c + n) % crew.length],
+              stepId,
+              deviceId: 'demo',
+              scannedAt: new Date(scannedAt.getTime() - (named.length - 1 - n) * 60_000).toISOString(),
+            },
+            admin,
+          );
+          count++;
+        }
       }
     }
   }

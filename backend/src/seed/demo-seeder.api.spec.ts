@@ -83,6 +83,8 @@ describe('the demo factory', () => {
     expect(await count('production_order', 'completed AND NOT hidden')).toBeGreaterThan(3);
     expect(await count('production_order', 'NOT completed AND NOT hidden AND EXISTS (SELECT 1 FROM scan s WHERE s.order_id = production_order.id)')).toBeGreaterThan(5);
     expect(await count('production_order', 'NOT hidden AND NOT EXISTS (SELECT 1 FROM scan s WHERE s.order_id = production_order.id)')).toBeGreaterThan(0);
+    // Delayed orders (past delivery, in production) for the console and the boards to show.
+    expect(await count('production_order', 'NOT hidden AND NOT completed AND delivery_date < current_date AND EXISTS (SELECT 1 FROM scan s WHERE s.order_id = production_order.id)')).toBeGreaterThan(0);
     expect(await count('scan', 'flagged')).toBeGreaterThan(0);
     const [{ days }] = await db.query(`SELECT count(DISTINCT scanned_at::date)::int AS days FROM scan`);
     expect(days).toBeGreaterThanOrEqual(7);
@@ -105,6 +107,8 @@ describe('the demo factory', () => {
     const [{ credited }] = await db.query(`SELECT count(DISTINCT worker_id)::int AS credited FROM scan`);
     expect(credited).toBeGreaterThanOrEqual(12);
     expect(await count('scan', 'step_id IS NOT NULL')).toBeGreaterThan(0);
+    // Chunks done sub-process by sub-process: the earlier ones paid, only the last moved progress.
+    expect(await count('scan', 'NOT counts_progress')).toBeGreaterThan(0);
     expect(await count('scan', 'piece_rate IS NULL')).toBeGreaterThan(0);
     expect(await count('process_step', 'piece_rate IS NOT NULL')).toBeGreaterThan(3);
     // The summary agrees with the scans it was kept from.
@@ -116,6 +120,31 @@ describe('the demo factory', () => {
     const month = new Date().toISOString().slice(0, 7);
     const payroll = await t.http.get('/api/admin/statistics/payroll').query({ month }).set('token', manager);
     expect(payroll.status).toBe(200);
+  });
+
+  it('has a handful of late orders, and bells that a person can read', async () => {
+    const { AlertEvaluator } = await import('../alerts/alert-evaluator.service.js');
+    await t.app.get(AlertEvaluator).idle();
+    // A factory where most orders are on time: a few orders with a late step or at risk.
+    const open = `cleared_at IS NULL`;
+    const [{ orders, alerts }] = await db.query(`SELECT count(DISTINCT order_id)::int AS orders, count(*)::int AS alerts FROM delay_alert WHERE ${open}`);
+    const inProduction = await count('production_order', 'NOT hidden AND NOT completed');
+    expect(orders).toBeGreaterThanOrEqual(2);
+    expect(orders).toBeLessThanOrEqual(8);
+    expect(orders * 2).toBeLessThan(inProduction);
+    // At most two late steps and a delivery risk per late order, usually fewer (5 on 24 Nov 2026).
+    expect(alerts).toBeLessThanOrEqual(15);
+    // Seeded with evaluation held: nothing was raised and cleared in passing, so every
+    // notification is about an alert still open.
+    expect(await count('delay_alert', 'cleared_at IS NOT NULL')).toBe(0);
+    const told = async (username: string) => count('user_notification n', `n.user_id = (SELECT id FROM app_user WHERE username = '${username}')`);
+    expect(await told('merchandiser')).toBeGreaterThan(0);
+    expect(await told('merchandiser')).toBeLessThanOrEqual(alerts);
+    // admin may execute every process but leads none of them.
+    expect(await told('admin')).toBe(0);
+    const merchandiser = await t.login('merchandiser', 'demo1234');
+    const bell = (await t.http.get('/api/admin/notifications').set('token', merchandiser)).body.data;
+    expect(bell.unread).toBe(await told('merchandiser'));
   });
 
   it('is not seeded twice', async () => {

@@ -13,6 +13,7 @@ import { BUILT_IN_DEFAULT_PASSWORD, type UserAdminService } from '../user/user-a
 import { seedDemoOrders } from './demo-orders.js';
 import { seedDemoProgress } from './demo-progress.js';
 import { ScanService } from '../scan/scan.service.js';
+import { AlertEvaluator } from '../alerts/alert-evaluator.service.js';
 import {
   DEMO_CATEGORIES,
   DEMO_COLORS,
@@ -85,12 +86,15 @@ export class DemoSeeder {
     // The administrator may execute every process, so the demo can scan anything.
     await this.dataSource.query(`UPDATE app_user SET process_ids = ARRAY(SELECT id FROM process ORDER BY sort_order) WHERE lower(username) = 'admin'`);
     const admin = await this.adminActor();
-    await seedDemoOrders(this.dataSource.manager, {
-      saleOrders: this.moduleRef.get(SaleOrderService, { strict: false }),
-      productionOrders: this.moduleRef.get(ProductionOrderService, { strict: false }),
-      uploads: this.moduleRef.get(UploadService, { strict: false }),
-    }, admin);
-    await seedDemoProgress(this.dataSource.manager, this.moduleRef.get(ScanService, { strict: false }), admin);
+    // Delay alerts are evaluated once the factory stands, not after each of its scans.
+    await this.moduleRef.get(AlertEvaluator, { strict: false }).whileHeld(async () => {
+      await seedDemoOrders(this.dataSource.manager, {
+        saleOrders: this.moduleRef.get(SaleOrderService, { strict: false }),
+        productionOrders: this.moduleRef.get(ProductionOrderService, { strict: false }),
+        uploads: this.moduleRef.get(UploadService, { strict: false }),
+      }, admin);
+      await seedDemoProgress(this.dataSource.manager, this.moduleRef.get(ScanService, { strict: false }), admin);
+    });
     this.logger.log(`demo factory seeded in ${Date.now() - started} ms`);
   }
 

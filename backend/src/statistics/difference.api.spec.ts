@@ -403,4 +403,40 @@ describe('difference statistics (API)', () => {
     const body = JSON.parse(response.body.toString('utf8'));
     expect(body).toMatchObject({ code: 400, message: '2003 production orders match; at most 2000 can be exported at once, narrow the filter' });
   });
+
+  it('keeps its per-order totals right through a correcting entry, a route change and a process flag change', async () => {
+    const p = f.processes;
+    // F  cust 2, style 2, all five processes, BLU/S 20: cut 20 without cell, sew BLU/S 15,
+    //    in 12 + 3 without cell, the 3 taken back by a correcting entry; nothing at qc or out.
+    const id = await order('DIFF-F', { customer: customer2, goods: goods2, cells: [[blu, S, 20]], orderDate: '2026-04-01', deliveryDate: '2099-06-01' });
+    await scan(id, p.cut, 20);
+    await scan(id, p.sew, 15, [blu, S]);
+    await scan(id, p.warehouseIn, 12);
+    const mistake = await scan(id, p.warehouseIn, 3);
+    await f.data(f.post('scan/reverse', { scanId: randomUUID(), reversesScanId: mistake }));
+    // The totals (kept per order as steps move) equal the order's own row, read from its steps.
+    const totalsOf = async (orderId: number) => {
+      const data = await reportData({ orderId, status: 'all' });
+      expect(data.grandTotals).toEqual(data.rows[0].totals);
+      return data.grandTotals;
+    };
+    expect(await totalsOf(id)).toEqual(n(20, 20, 15, 12, 0));
+
+    // Route without warehouse-out: shipped is no longer measured, in stock is all that came in.
+    await f.db.query(`UPDATE production_order SET reviewed = false WHERE id = $1`, [id]);
+    const [{ version }] = await f.db.query(`SELECT version FROM production_order WHERE id = $1`, [id]);
+    const route = [p.cut, p.sew, p.qc, p.warehouseIn].map((processId, i) => ({ processId, sequence: i + 1 }));
+    await f.data(f.post('productionOrder/update', { id, version, route: JSON.stringify(route) }));
+    await f.db.query(`UPDATE production_order SET reviewed = true WHERE id = $1`, [id]);
+    expect(await totalsOf(id)).toEqual(n(20, 20, 15, 12, null));
+
+    // qc becomes a warehouse-out process too: F ships at qc (5), A at qc (10, before its 出库).
+    await f.db.query(`UPDATE process SET warehouse_out = true WHERE id = $1`, [p.qc]);
+    await scan(id, p.qc, 5);
+    expect(await totalsOf(id)).toEqual(n(20, 20, 15, 7, 5));
+    expect(await totalsOf(ids.A)).toEqual(n(100, 98, 90, 70, 10));
+    await f.db.query(`UPDATE process SET warehouse_out = false WHERE id = $1`, [p.qc]);
+    expect(await totalsOf(id)).toEqual(n(20, 20, 15, 12, null));
+    expect(await totalsOf(ids.A)).toEqual(n(100, 98, 90, 20, 60));
+  });
 });

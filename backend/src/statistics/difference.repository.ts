@@ -84,7 +84,7 @@ const ANY_STAGE_FLAG = Object.values(STAGE_FLAGS)
 /**
  * Per order of `orderIds` (SQL giving ids), the first step (by route sequence) of each stage as
  * an int[] {sequence, process id, done}: min() of arrays compares element by element, so the
- * lowest sequence wins. For the orders of a page; the totals use stageDoneSql.
+ * lowest sequence wins. For the orders of a page; the totals read the order's stage_* columns, chosen alike.
  */
 function stageStepsSql(orderIds: string): string {
   const columns = STAGE_NAMES.map((stage) => `min(ARRAY[s.sequence, s.process_id, s.done_quantity]) FILTER (WHERE pr.${STAGE_FLAGS[stage]}) AS "${stage}"`);
@@ -94,42 +94,26 @@ function stageStepsSql(orderIds: string): string {
            GROUP BY s.order_id`;
 }
 
-/** The processes carrying each stage's flag (usually one each; end and warehouse-in at most one). */
-export type StageProcesses = Record<StageName, number[]>;
-
-/**
- * Done at the first step (by route sequence) of a stage, as an aggregate over an order's steps
- * `s`: the same choice as stageStepsSql, packed into one int8 (sequence in the high half, done
- * ≥ 0 in the low half) so that min() is a plain integer aggregate — over tens of thousands of
- * orders an array per step cost most of the time and spilled to disk. The stage's processes
- * are bound ids rather than a join to `process`, which saved another quarter of the time.
- */
-function stageDoneSql(processIds: string): string {
-  return `(min((s.sequence::int8 << 32) | s.done_quantity) FILTER (WHERE s.process_id = ANY (${processIds}::int[])) & 4294967295)::int`;
-}
-
 /**
  * The orders of a filter with their numbers (CTE `numbers`; only orders with a difference when
- * the filter asks for that). Referenced once, PostgreSQL plans it inline: one hash join of the
- * orders with their stage steps and one aggregate per order. The definitions are the
- * contract's (contracts/difference.ts); the service computes the same from cells, and the API
- * spec checks that both agree.
+ * the filter asks for that). The stage numbers are the order's stage_* columns, which the
+ * database keeps as steps and process flags change (migration 1764288500000: the first step by
+ * route sequence of each stage, as stageStepsSql chooses it): aggregating every order's steps
+ * here took most of the report's time at 50,000 orders. Referenced once,
+ * PostgreSQL plans it inline. The definitions are the contract's (contracts/difference.ts); the
+ * service computes the same from cells, and the API spec checks that both agree.
  */
-function numbersCte(filter: DifferenceFilter, processes: StageProcesses, params: SqlParams): string {
-  const done = Object.fromEntries(STAGE_NAMES.map((stage) => [stage, stageDoneSql(params.add(processes[stage]))])) as Record<StageName, string>;
-  const anyStage = params.add(STAGE_NAMES.flatMap((stage) => processes[stage]));
+function numbersCte(filter: DifferenceFilter, params: SqlParams): string {
   const onlyDifferences = filter.onlyDifferences
     ? `WHERE COALESCE(cut_diff <> 0, false) OR COALESCE(finished_diff <> 0, false) OR COALESCE(shipped_diff <> 0, false)`
     : '';
   return `numbers AS (
       SELECT * FROM (
         SELECT *, cut - ordered AS cut_diff, finished - cut AS finished_diff, shipped - ordered AS shipped_diff
-          FROM (SELECT p.id, p.customer_id, p.goods_id, p.total_quantity AS ordered, ${done.cut} AS cut, ${done.finished} AS finished,
-                       ${done.stockIn} - COALESCE(${done.stockOut}, 0) AS in_stock, ${done.stockOut} AS shipped
+          FROM (SELECT p.id, p.customer_id, p.goods_id, p.total_quantity AS ordered, p.stage_cut AS cut, p.stage_finished AS finished,
+                       p.stage_stock_in - COALESCE(p.stage_stock_out, 0) AS in_stock, p.stage_stock_out AS shipped
                   FROM production_order p
-                  LEFT JOIN production_order_step s ON s.order_id = p.id AND s.process_id = ANY (${anyStage}::int[])
-                 ${whereOf(filter, params)}
-                 GROUP BY p.id) measured
+                 ${whereOf(filter, params)}) measured
       ) d
       ${onlyDifferences}
     )`;
@@ -154,12 +138,6 @@ function whereOf(filter: DifferenceFilter, params: SqlParams): string {
 const SUM = (column: string) => `sum(${column})::float8`;
 
 export class DifferenceRepository {
-  /** Read in the report's transaction, so the totals and the page agree on the flags too. */
-  async stageProcesses(manager: EntityManager): Promise<StageProcesses> {
-    const rows: Record<string, boolean | number>[] = await manager.query(`SELECT pr.id, ${Object.values(STAGE_FLAGS).join(', ')} FROM process pr WHERE ${ANY_STAGE_FLAG}`);
-    return Object.fromEntries(STAGE_NAMES.map((stage) => [stage, rows.filter((row) => row[STAGE_FLAGS[stage]] === true).map((row) => Number(row.id))])) as StageProcesses;
-  }
-
   /**
    * Totals over every order of the filter in one statement: the grand total (grouping 'all',
    * always one row) and the totals per customer and per style, with their labels. A stage sums
@@ -167,7 +145,7 @@ export class DifferenceRepository {
    */
   async summary(manager: EntityManager, filter: DifferenceFilter): Promise<SummaryRow[]> {
     const params = new SqlParams();
-    const cte = numbersCte(filter, await this.stageProcesses(manager), params);
+    const cte = numbersCte(filter, params);
     const rows: SummaryRow[] = await manager.query(
       `WITH ${cte},
        grouped AS (
@@ -194,7 +172,7 @@ export class DifferenceRepository {
     const params = new SqlParams();
     // Only "only differences" needs every order's numbers before paging; otherwise the page
     // comes straight from production_order (an index on delivery date, no aggregate).
-    const cte = filter.onlyDifferences ? `WITH ${numbersCte(filter, await this.stageProcesses(manager), params)}` : '';
+    const cte = filter.onlyDifferences ? `WITH ${numbersCte(filter, params)}` : '';
     const where = filter.onlyDifferences ? 'WHERE p.id IN (SELECT id FROM numbers)' : whereOf(filter, params);
     return manager.query(
       `${cte}

@@ -1,10 +1,15 @@
 // Boots the real app on a real, empty database for API and socket tests: a fresh database on
 // the PostgreSQL server when DATABASE_URL is set, otherwise an in-memory embedded one.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { io, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
-import type { SocketAuth } from '../../../contracts/events.js';
+import { SOCKET_EVENTS, type DomainEventEnvelope, type SocketAuth } from '../../../contracts/events.js';
 import { createApp } from '../app.factory.js';
 import { loadConfig } from '../config/app-config.js';
 import { IN_MEMORY_DATA_DIR } from '../database/embedded-postgres.js';
@@ -31,6 +36,24 @@ export interface TestAppOptions {
 
 export { createScratchDatabase };
 
+const repositoryRoot = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * The migrated embedded database the in-memory test databases start from (config
+ * PGLITE_TEMPLATE): named after the migrations' source and the lockfile (PGlite's version), so
+ * any change to either makes — and the first boot writes — a new one. Computed once per spec file.
+ */
+let templateFile: string | undefined;
+function pgliteTemplate(): string {
+  if (templateFile) return templateFile;
+  const hash = createHash('sha256');
+  const migrations = join(repositoryRoot, 'backend/src/database/migrations');
+  for (const name of readdirSync(migrations).sort()) hash.update(name).update(readFileSync(join(migrations, name)));
+  hash.update(readFileSync(join(repositoryRoot, 'package-lock.json')));
+  templateFile = join(tmpdir(), 'stitchboard-test-databases', `migrated-${hash.digest('hex').slice(0, 16)}.tar`);
+  return templateFile;
+}
+
 export async function bootTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   let databaseUrl = options.databaseUrl;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -46,6 +69,7 @@ export async function bootTestApp(options: TestAppOptions = {}): Promise<TestApp
     // The demo factory would make every test start from 30 styles; the tests seed what they need.
     SEED_DEMO: 'false',
     DATA_DIR: IN_MEMORY_DATA_DIR,
+    PGLITE_TEMPLATE: pgliteTemplate(),
     FRONTEND_DIST: '/nonexistent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
@@ -88,6 +112,20 @@ export function nextEvent<T>(socket: Socket, event: string, ms = 5000): Promise<
       clearTimeout(timer);
       resolve(payload);
     });
+  });
+}
+
+/** Resolves with the next domain event called `name` on `socket` (others pass by), or rejects after `ms`. */
+export function nextDomainEvent(socket: Socket, name: string, ms = 5000): Promise<DomainEventEnvelope> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${name} within ${ms} ms`)), ms);
+    const listener = (event: DomainEventEnvelope) => {
+      if (event.name !== name) return;
+      clearTimeout(timer);
+      socket.off(SOCKET_EVENTS.domainEvent, listener);
+      resolve(event);
+    };
+    socket.on(SOCKET_EVENTS.domainEvent, listener);
   });
 }
 

@@ -38,6 +38,7 @@ export const ERRORS = {
   userMorePrivileged: { status: 403, key: 'errors.userMorePrivileged' },
   passwordCheckBusy: { status: 503, key: 'errors.passwordCheckBusy' },
   tooManyRequests: { status: 429, key: 'errors.tooManyRequests' },
+  maintenanceBusy: { status: 409, key: 'errors.maintenanceBusy' },
   // Input abuse (body sanity, uploads, import).
   bodyTooDeep: { status: 400, key: 'errors.bodyTooDeep' },
   nulCharacter: { status: 400, key: 'errors.nulCharacter' },
@@ -67,6 +68,9 @@ export const ERRORS = {
   alreadyReviewed: { status: 409, key: 'errors.alreadyReviewed' },
   notReviewed: { status: 409, key: 'errors.notReviewed' },
   documentNotUploaded: { status: 409, key: 'errors.documentNotUploaded' },
+  saleLineInProduction: { status: 409, key: 'errors.saleLineInProduction' },
+  saleLinesAllInProduction: { status: 409, key: 'errors.saleLinesAllInProduction' },
+  saleLineInProductionJustNow: { status: 409, key: 'errors.saleLineInProductionJustNow' },
   importInvalid: { status: 400, key: 'errors.importInvalid' },
   // Progress (scans).
   orderNotFound: { status: 404, key: 'errors.orderNotFound' },
@@ -99,6 +103,14 @@ export const ERRORS = {
   stepHasScans: { status: 409, key: 'errors.stepHasScans' },
   dateRangeTooLong: { status: 400, key: 'errors.dateRangeTooLong' },
   dateRangeReversed: { status: 400, key: 'errors.dateRangeReversed' },
+  // Attachments.
+  fileTooLarge: { status: 413, key: 'errors.fileTooLarge' },
+  uploadKindNotAllowed: { status: 415, key: 'errors.uploadKindNotAllowed' },
+  fileTypeUnsupported: { status: 415, key: 'errors.fileTypeUnsupported' },
+  // Clear data, backup and restore.
+  backupServerManaged: { status: 409, key: 'errors.backupServerManaged' },
+  backupInvalid: { status: 400, key: 'errors.backupInvalid' },
+  backupMigrationsDiffer: { status: 400, key: 'errors.backupMigrationsDiffer' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -23,6 +23,7 @@ const CONSTRAINT_PROBLEMS: Record<string, string> = {
   maxLength: 'maxLength',
   minLength: 'minLength',
   arrayMaxSize: 'maxItems',
+  isArray: 'list',
   isIn: 'oneOf',
   isEnum: 'oneOf',
   whitelistValidation: 'unknownField',
@@ -30,7 +31,9 @@ const CONSTRAINT_PROBLEMS: Record<string, string> = {
   isEmail: 'email',
 };
 
-const CONSTRAINT_PRIORITY = ['isDefined', 'isNotEmpty', 'isString', 'isInt', 'isNumber', 'isBoolean'];
+// A value of the wrong kind first: a body that is no list fails its size limit too, and saying
+// "at most N items" about it misleads.
+const CONSTRAINT_PRIORITY = ['isDefined', 'isNotEmpty', 'isArray', 'isString', 'isInt', 'isNumber', 'isBoolean'];
 
 // class-validator puts the limit only into its English default message; read it from there.
 function paramsOf(problem: string, defaultMessage: string): Record<string, string | number> {
