@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from 'primereact/dropdown';
 import { optionLabel, useMasterDataOptions } from '../api/get-master-data-options';
+import { filterTakesFocus } from '../../../lib/filter-focus';
 
 export interface ReferenceDropdownProps {
   inputId?: string;
@@ -25,6 +26,7 @@ export function ReferenceDropdown({ inputId, entity, value, onChange, placeholde
       options={options.map((option) => ({ value: option.id, label: optionLabel(option) }))}
       onChange={(event) => onChange(event.value === undefined || event.value === null ? null : Number(event.value))}
       filter
+      filterInputAutoFocus={filterTakesFocus()}
       showClear={value !== null}
       placeholder={placeholder ?? t('form.select')}
       emptyMessage={t('form.noOptions')}

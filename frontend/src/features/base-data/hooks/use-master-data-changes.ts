@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { ROOMS, type MasterDataChanged } from '@contracts/events';
 import type { MasterDataName } from '@contracts/master-data';
-import { realtime, type RealtimeClient } from '../../../lib/socket';
+import { realtime, resyncAfterFirstJoin, type RealtimeClient } from '../../../lib/socket';
 
 export const CHANGE_DEBOUNCE_MS = 300;
 
@@ -20,7 +20,6 @@ export function watchMasterData(
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let collected: MasterDataChanged[] = [];
-  let firstSync = true;
   const flush = () => {
     timer = null;
     const changes = collected;
@@ -37,14 +36,8 @@ export function watchMasterData(
       collected.push(event.payload as MasterDataChanged);
       schedule();
     },
-    onResync() {
-      // The first join comes with the screen's own first load; later ones mean missed events.
-      if (firstSync) {
-        firstSync = false;
-        return;
-      }
-      schedule();
-    },
+    // The first join comes with the screen's own first load; later ones mean missed events.
+    onResync: resyncAfterFirstJoin(schedule),
   });
   return () => {
     if (timer) clearTimeout(timer);

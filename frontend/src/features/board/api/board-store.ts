@@ -8,14 +8,17 @@
 //                               a new refreshType is announced for TV boards to follow
 //   resync / reconnect gap    → refetch; events newer than the snapshot are applied again on it
 //   alert.raised / cleared    → the order's alert marker (open alerts re-read with each snapshot)
+//   settings.adminUpdated     → (system section) the system title and the logo, at once
 import { useEffect, useMemo } from 'react';
 import type { DelayAlert, DelayAlertCleared } from '@contracts/alerts';
+import type { AdminSettingsChanged } from '@contracts/admin-settings';
 import type { DashboardSettings } from '@contracts/api';
 import { ROOMS, type DomainEventEnvelope, type ProgressRecorded, type ProductionOrderChanged } from '@contracts/events';
 import type { BoardSnapshot } from '@contracts/production';
 import { createStore, useStore, type Store } from '../../../lib/create-store';
 import { ApiError, type ApiErrorKind } from '../../../lib/http-client';
 import { realtime, type RealtimeClient } from '../../../lib/socket';
+import { applySystemSection } from '../../../lib/system-title';
 import { applyProgress, reconcileRows, refreshModeChanged } from '../model/board-model';
 import { FLASH_MS, localDay, msUntilMidnight } from '../model/presentation';
 import { marksOf, NO_MARKS, withCleared, withRaised, type AlertMarks } from '../model/alert-marks';
@@ -216,6 +219,16 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
         break;
       case 'settings.dashboardUpdated':
         onSettings(event.seq, event.payload as DashboardSettings);
+        break;
+      case 'settings.adminUpdated':
+        // The system title and the logo: the heading and the tab title follow without a reload.
+        {
+          const change = event.payload as AdminSettingsChanged;
+          if (change.section !== 'system') break;
+          const { titles, logo } = change.system;
+          store.set((state) => (state.snapshot ? { ...state, snapshot: { ...state.snapshot, systemTitles: titles, logo } } : state));
+          applySystemSection(change.system);
+        }
         break;
       case 'alert.raised':
         store.set((state) => ({ ...state, alerts: withRaised(state.alerts, event.payload as DelayAlert) }));

@@ -1,9 +1,11 @@
 // The parts around a board's rows: clock, live indicator, totals, the frame of the TV boards.
-import { memo, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProgressTotals } from '@contracts/production';
 import { formatDate } from '../../../lib/format-date';
 import { useNow } from '../../../lib/use-now';
+import { DEFAULT_SYSTEM_TITLES } from '../../../lib/system-title';
+import { asLanguage } from '../../../lib/i18n';
 import type { RefreshMode } from '../../../lib/board-vocabulary';
 import { useBoardState, type BoardController } from '../api/board-store';
 import { useLiveness } from '../hooks/use-liveness';
@@ -76,6 +78,23 @@ export const BoardTotals = memo(function BoardTotals({ totals, compact = false }
   );
 });
 
+/** The company logo chosen in the system settings (none when unset or when it fails to load). */
+export function BoardLogo({ controller }: { controller: BoardController }) {
+  const logo = useBoardState(controller, (state) => state.snapshot?.logo ?? null, null);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!logo || failed === logo) return null;
+  // Public (a board opened with the board key has no session), versioned by the image id.
+  // Decorative: the company's name is written beside it.
+  return <img className="board-logo" src={`/api/admin/setting/logo?v=${logo}`} alt="" data-testid="board-logo" onError={() => setFailed(logo)} />;
+}
+
+/** The system title in the board's language, from the snapshot (kept current by the events). */
+export function useBoardSystemTitle(controller: BoardController): string {
+  const { i18n } = useTranslation();
+  const language = asLanguage(i18n.language);
+  return useBoardState(controller, (state) => state.snapshot?.systemTitles?.[language] ?? DEFAULT_SYSTEM_TITLES[language], DEFAULT_SYSTEM_TITLES[language]);
+}
+
 /** Status colours, in the footer of the TV boards. */
 export function BoardLegend() {
   const { t } = useTranslation('board');
@@ -120,6 +139,7 @@ function toggleFullscreen(): void {
 export function BoardFrame({ controller, mode, footer, children }: BoardFrameProps) {
   const { t } = useTranslation('board');
   useBoardLanguage();
+  const systemTitle = useBoardSystemTitle(controller);
   const companyName = useBoardState(controller, (state) => state.snapshot?.companyName ?? '', '');
   // Pushed with the settings: a change of density re-lays every open board at once.
   const density = useBoardState(controller, (state) => state.snapshot?.settings.density ?? 'default', 'default');
@@ -137,10 +157,14 @@ export function BoardFrame({ controller, mode, footer, children }: BoardFramePro
     >
       <header className="board-header">
         <div className="board-brand">
-          <div className="board-company">{companyName || t('title')}</div>
-          <div className="board-title">
-            {companyName ? `${t('title')} · ` : ''}
-            {t(`mode.${mode}`)}
+          <BoardLogo controller={controller} />
+          <div className="board-brand-text">
+            <div className="board-company" data-testid="board-company">
+              {companyName || systemTitle}
+            </div>
+            <div className="board-title">
+              {companyName ? systemTitle : t('title')} · {t(`mode.${mode}`)}
+            </div>
           </div>
         </div>
         <BoardTotals totals={totals} />

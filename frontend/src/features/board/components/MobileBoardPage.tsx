@@ -16,7 +16,7 @@ import { useBoardController, useBoardState, type BoardController, type RowFlash 
 import { useLiveness } from '../hooks/use-liveness';
 import { filterRows } from '../model/board-model';
 import { percentText, rowTone, stepTone } from '../model/presentation';
-import { BoardClock, BoardMessage, BoardTotals, ConnectionBadge } from './BoardChrome';
+import { BoardClock, BoardLogo, BoardMessage, BoardTotals, ConnectionBadge, useBoardSystemTitle } from './BoardChrome';
 import { barStyle, useRowLabels, type RowLabels } from './BoardTable';
 import { BoardErrorBanner, useBoardData } from './BoardViewport';
 import { BoardLanguageSwitch, useBoardLanguage } from './board-language';
@@ -136,6 +136,7 @@ export function MobileBoard({ controller, boardKey, onKey }: MobileBoardProps) {
   const data = useBoardData(controller);
   const labels = useRowLabels();
   const companyName = useBoardState(controller, (state) => state.snapshot?.companyName ?? '', '');
+  const systemTitle = useBoardSystemTitle(controller);
   const totals = useBoardState(controller, (state) => state.snapshot?.totals ?? null, null);
   const loadedAt = useBoardState(controller, (state) => state.loadedAt, null);
   const liveness = useLiveness(loadedAt);
@@ -151,8 +152,13 @@ export function MobileBoard({ controller, boardKey, onKey }: MobileBoardProps) {
     <div className={`board-root board-mobile is-${liveness.kind}`} data-testid="board-root">
       <header className="mobile-header">
         <div className="mobile-brand">
-          <h1 className="board-company">{companyName || t('title')}</h1>
-          <div className="board-title">{companyName ? t('title') : t('routes.mobile')}</div>
+          <BoardLogo controller={controller} />
+          <div className="board-brand-text">
+            <h1 className="board-company" data-testid="board-company">
+              {companyName || systemTitle}
+            </h1>
+            <div className="board-title">{companyName ? systemTitle : t('routes.mobile')}</div>
+          </div>
         </div>
         <div className="mobile-side">
           <div className="mobile-side-top">

@@ -5,7 +5,7 @@ import { createContext, useContext } from 'react';
 import { ROOMS, type DomainEventEnvelope } from '@contracts/events';
 import type { ConsoleKpis } from '@contracts/production';
 import { createLiveSourceHook, createStore, type Store } from '../../../lib/create-store';
-import { realtime, type RealtimeClient } from '../../../lib/socket';
+import { realtime, resyncAfterFirstJoin, type RealtimeClient } from '../../../lib/socket';
 import { createRefreshScheduler } from '../../../lib/refresh-scheduler';
 import { changedKpis, type KpiKey } from '../model/console-model';
 import { getConsoleKpis } from './get-console-kpis';
@@ -50,7 +50,6 @@ export function createLiveConsoleKpis(client: RealtimeClient, fetch: (quiet: boo
     store,
     start() {
       const scheduler = createRefreshScheduler(() => load(true), delayMs);
-      let firstSync = true;
       void load(false);
       const stop = client.subscribe([ROOMS.statistics], {
         onEvent(event: DomainEventEnvelope) {
@@ -58,13 +57,7 @@ export function createLiveConsoleKpis(client: RealtimeClient, fetch: (quiet: boo
           store.set((current) => ({ ...current, lastEventAt: event.at }));
           scheduler.request();
         },
-        onResync() {
-          if (firstSync) {
-            firstSync = false;
-            return;
-          }
-          scheduler.request();
-        },
+        onResync: resyncAfterFirstJoin(() => scheduler.request()),
         onSubscribed: (result) => store.set((current) => ({ ...current, refused: result.refused.includes(ROOMS.statistics) })),
       });
       return () => {

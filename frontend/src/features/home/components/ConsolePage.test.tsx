@@ -9,6 +9,7 @@ import type { RealtimeClient, RoomSubscriptionHandlers } from '../../../lib/sock
 import { ConsoleKpisContext, createLiveConsoleKpis } from '../api/live-console-kpis';
 import { consoleKpis, consoleOrder } from '../model/console-fixtures';
 import { installFakeApi } from '../../../../test-support/fake-api';
+import { setProfile } from '../../auth/model/profile-state';
 import { ConsolePage } from './ConsolePage';
 
 // The console with a fake socket and API: what a user sees and where the cards lead.
@@ -107,5 +108,18 @@ describe('console page', () => {
     await act(() => jest.advanceTimersByTimeAsync(0));
     await act(async () => screen.getByTestId('kpi-delayed').click());
     expect(page.location.history.at(-1)).toBe('/production/schedule/index?status=delayed&sortField=deliveryDate&sortOrder=asc');
+  });
+
+  it('shows who is signed in with their avatar, and follows an avatar change made in the top bar', async () => {
+    setUp(consoleKpis({ today: '2026-03-03' }));
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(screen.getByTestId('user-greeting')).toHaveTextContent('系统管理员');
+    // No picture yet: the initial.
+    expect(screen.getByTestId('console-avatar')).toHaveTextContent('系');
+    const id = 'abcdefabcdefabcdefabcdefabcdefab';
+    act(() => setProfile({ id: 1, username: 'admin', name: '系统管理员', avatar: id }));
+    expect(screen.getByTestId('console-avatar')).toHaveAttribute('data-avatar', id);
+    expect(within(screen.getByTestId('console-avatar')).getByRole('img')).toHaveAttribute('src', `/api/admin/upload/image/${id}/thumbnail`);
+    act(() => setProfile(null));
   });
 });

@@ -7,6 +7,8 @@ import { formatDate } from '../../../lib/format-date';
 import { LiveBadge } from '../../../components/LiveBadge';
 import { useLiveConsoleKpis } from '../api/live-console-kpis';
 import { useUserInfo } from '../api/get-user-info';
+import { UserAvatar } from '../../auth/components/UserAvatar';
+import { useProfile } from '../../auth/model/profile-state';
 import { ConsoleCharts } from './ConsoleCharts';
 import { ConsoleLists } from './ConsoleLists';
 import { KpiCards } from './KpiCards';
@@ -20,23 +22,29 @@ export function ConsolePage() {
   const loadedAt = useLiveConsoleKpis((state) => state.loadedAt);
   // Who is signed in (the top bar does not say; office PCs are shared).
   const { data: user } = useUserInfo();
+  // The top bar's copy follows an avatar change at once; this screen's own read is the fallback.
+  const profile = useProfile();
   const userName = user?.name || user?.username;
+  const avatar = profile && profile.id === user?.id ? profile.avatar : (user?.avatar ?? '');
   return (
     <div className="page console-page">
       <header className="page-header page-header-row">
-        <div>
-          <h1 className="title-with-badge">
-            {t('console.title')}
-            <LiveBadge lastEventAt={lastEventAt} />
-          </h1>
-          <p className="muted">
-            {userName && (
-              <span className="console-greeting" data-testid="user-greeting">
-                {t('console.greeting', { name: userName })}
-              </span>
-            )}
-            {t('console.subtitle')}
-          </p>
+        <div className="console-identity">
+          {userName && <UserAvatar name={userName} avatar={avatar} size="large" className="console-avatar" testId="console-avatar" />}
+          <div>
+            <h1 className="title-with-badge">
+              {t('console.title')}
+              <LiveBadge lastEventAt={lastEventAt} />
+            </h1>
+            <p className="muted">
+              {userName && (
+                <span className="console-greeting" data-testid="user-greeting">
+                  {t('console.greeting', { name: userName })}
+                </span>
+              )}
+              {t('console.subtitle')}
+            </p>
+          </div>
         </div>
         {loadedAt !== null && (
           <span className="muted small console-updated" data-testid="kpi-updated">

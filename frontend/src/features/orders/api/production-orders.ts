@@ -1,5 +1,6 @@
 // /api/admin/productionOrder/…: list, detail, create (direct, from a sales order), update,
 // delete, document upload, review, hiding.
+import type { Attachment, OrderDocuments } from '@contracts/attachments';
 import type { ListPage } from '@contracts/master-data';
 import type { ProductionOrder } from '@contracts/orders';
 import { apiGet, apiPost, type FormBody } from '../../../lib/http-client';
@@ -27,6 +28,22 @@ export function deleteProductionOrder(id: number, version?: number): Promise<nul
 
 export function uploadDocument(id: number, version: number, document: string): Promise<ProductionOrder> {
   return apiPost<ProductionOrder>('/admin/productionOrder/uploadDocument', { id, version, document });
+}
+
+/** An order's documents (images and PDFs), newest first, and whether this user may open them. */
+export function getOrderDocuments(id: number): Promise<OrderDocuments> {
+  return apiGet<OrderDocuments>('/admin/productionOrder/documents', { params: { id } });
+}
+
+/** POST …/addDocument?id= (multipart `file`): one more document; the server checks kind and size per the upload settings. */
+export function addOrderDocument(id: number, file: File): Promise<Attachment> {
+  const body = new FormData();
+  body.append('file', file);
+  return apiPost<Attachment>(`/admin/productionOrder/addDocument?id=${id}`, body, { timeout: 120_000 });
+}
+
+export function removeOrderDocument(id: number, upload: string): Promise<OrderDocuments> {
+  return apiPost<OrderDocuments>('/admin/productionOrder/removeDocument', { id, upload });
 }
 
 /** The image is served to a session by the token cookie, so a plain <img> can show it. */

@@ -3,7 +3,7 @@
 // cannot replay what was missed counts as a change too.
 import { useEffect, useRef } from 'react';
 import type { DomainEventEnvelope } from '@contracts/events';
-import { realtime, type RealtimeClient } from '../../../lib/socket';
+import { realtime, resyncAfterFirstJoin, type RealtimeClient } from '../../../lib/socket';
 
 export const ORDER_CHANGE_DEBOUNCE_MS = 250;
 
@@ -15,7 +15,6 @@ export function watchOrderRooms(
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let collected: DomainEventEnvelope[] = [];
-  let firstSync = true;
   const schedule = () => {
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
@@ -31,14 +30,8 @@ export function watchOrderRooms(
       collected.push(event);
       schedule();
     },
-    onResync() {
-      // The first join comes with the screen's own first load; later ones mean missed events.
-      if (firstSync) {
-        firstSync = false;
-        return;
-      }
-      schedule();
-    },
+    // The first join comes with the screen's own first load; later ones mean missed events.
+    onResync: resyncAfterFirstJoin(schedule),
   });
   return () => {
     if (timer) clearTimeout(timer);

@@ -18,7 +18,7 @@ export function OrderReviewPage() {
   const filterProps = { filters: list.state.filters, setFilter: list.setFilter };
   return (
     <div className="page order-list-page" data-testid="review-list">
-      <OrderListHeader title={t('routes.orderReview')} list={list} />
+      <OrderListHeader title={t('routes.orderReview')} list={list} onExport={() => list.exportList('review')} />
       <FilterBar>
         <ChoiceFilter
           label={t('fields.reviewed')}

@@ -12,6 +12,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { createFromSaleOrder, getProductionOrderList } from '../api/production-orders';
 import { getSaleOrder, getSaleOrderList } from '../api/sale-orders';
 import { formatQuantity } from '../model/format';
+import { filterTakesFocus } from '../../../lib/filter-focus';
 
 export function FromSaleOrderPanel({ onCreated }: { onCreated: (orders: ProductionOrder[]) => void }) {
   const { t, i18n } = useTranslation('orders');
@@ -82,6 +83,7 @@ export function FromSaleOrderPanel({ onCreated }: { onCreated: (orders: Producti
           options={orders.map((candidate) => ({ value: candidate.id, label: `${candidate.orderNo} · ${candidate.customerLabel} · ${candidate.deliveryDate}` }))}
           onChange={(event) => setSaleOrderId(event.value ? Number(event.value) : null)}
           filter
+          filterInputAutoFocus={filterTakesFocus()}
           placeholder={t('production.pickSaleOrder')}
           emptyMessage={t('form.noOptions')}
           className="sale-order-picker"

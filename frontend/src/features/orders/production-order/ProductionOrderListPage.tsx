@@ -36,7 +36,7 @@ export function ProductionOrderListPage() {
   const filterProps = { filters: list.state.filters, setFilter: list.setFilter };
   return (
     <div className="page order-list-page" data-testid="production-order-list">
-      <OrderListHeader title={t('routes.productionOrderIndex')} list={list} onCreate={canCreate ? () => navigate(ORDER_PATHS.productionOrderCreate) : undefined} />
+      <OrderListHeader title={t('routes.productionOrderIndex')} list={list} onExport={() => list.exportList('list')} onCreate={canCreate ? () => navigate(ORDER_PATHS.productionOrderCreate) : undefined} />
       <FilterBar>
         <ReferenceFilter label={t('fields.customer')} entity="customer" field="customer" {...filterProps} />
         <StyleFilter label={t('fields.style')} field="goods" {...filterProps} />

@@ -73,7 +73,9 @@ export function OrderCard({ order, looking, numbers, cellLabel }: { order: Loade
             </div>
             {numbers && (
               <div className="scan-remaining">
-                <span className="scan-figure-label">{numbers.cell && cellLabel ? t('order.cellRemaining', { cell: cellLabel }) : t('order.remaining')}</span>
+                <span className="scan-figure-label">
+                  {numbers.subProcess ? t('order.subProcessRemaining', { name: numbers.subProcess }) : numbers.cell && cellLabel ? t('order.cellRemaining', { cell: cellLabel }) : t('order.remaining')}
+                </span>
                 <span className="scan-figure" data-testid="scan-remaining">
                   {format(numbers.remaining, i18n.language)}
                 </span>
@@ -85,6 +87,11 @@ export function OrderCard({ order, looking, numbers, cellLabel }: { order: Loade
               </div>
             )}
           </div>
+          {numbers?.subProcess && (
+            <p className="scan-ready-note" data-testid="scan-sub-process-note">
+              <i className="pi pi-info-circle" aria-hidden="true" /> {t('order.subProcessNote', { name: numbers.subProcess })}
+            </p>
+          )}
           {numbers && numbers.ready < numbers.remaining && (
             <p className="scan-ready-note" data-testid="scan-ready">
               <i className="pi pi-info-circle" aria-hidden="true" /> {t('order.readyCapped', { count: numbers.ready })}

@@ -19,6 +19,9 @@ export interface QuantityPadProps {
   /** Letters that reached the number field anyway (paste, a phone keyboard): hand them to the scan field. */
   onForeignText: (text: string) => void;
   lookup: ScanLookup | null;
+  /** The sub-process the scan names (null: the whole process), when the process has sub-processes. */
+  subProcessId: number | null;
+  onSubProcess: (id: number | null) => void;
   colorId: number | null;
   sizeId: number | null;
   onColor: (id: number | null) => void;
@@ -45,7 +48,7 @@ function Chips({ label, items, value, onChange, disabled, anyLabel, testId }: { 
   );
 }
 
-export function QuantityPad({ quantity, onChange, numbers, disabled, onKeyDown, onFocus, inputRef, softKeyboard, onTapField, onForeignText, lookup, colorId, sizeId, onColor, onSize }: QuantityPadProps) {
+export function QuantityPad({ quantity, onChange, numbers, disabled, onKeyDown, onFocus, inputRef, softKeyboard, onTapField, onForeignText, lookup, subProcessId, onSubProcess, colorId, sizeId, onColor, onSize }: QuantityPadProps) {
   const { t } = useTranslation('scanStation');
   const overLimit = numbers !== null && numbers.limit !== null && quantity > numbers.limit;
   const overRemaining = numbers !== null && !overLimit && quantity > numbers.remaining;
@@ -107,6 +110,17 @@ export function QuantityPad({ quantity, onChange, numbers, disabled, onKeyDown, 
         <p className="scan-over is-refused" data-testid="scan-over">
           {t('quantity.overLimit', { count: numbers.limit })}
         </p>
+      )}
+      {lookup?.subProcesses && lookup.subProcesses.length > 0 && (
+        <Chips
+          label={t('quantity.subProcess')}
+          items={lookup.subProcesses.map((sub) => ({ id: sub.id, name: sub.last ? t('quantity.lastSubProcess', { name: sub.name }) : sub.name }))}
+          value={subProcessId}
+          onChange={onSubProcess}
+          disabled={disabled}
+          anyLabel={t('quantity.wholeProcess')}
+          testId="scan-sub-processes"
+        />
       )}
       {lookup && lookup.colors.length > 0 && (
         <Chips label={t('quantity.color')} items={lookup.colors} value={colorId} onChange={onColor} disabled={disabled} anyLabel={t('quantity.any')} testId="scan-colors" />

@@ -210,6 +210,48 @@ describe('scan station', () => {
     expect(within(screen.getByTestId('scan-recent')).getByText('已记录')).toBeInTheDocument();
   });
 
+  it('offers the process’s sub-processes, names the chosen one in the scan and remembers it for the next order', async () => {
+    const withSteps = (params: Record<string, unknown>): ScanLookup => ({
+      ...lookupOf(Number(params.processId), 40, String(params.orderNo)),
+      subProcesses: [
+        { id: 71, sequence: 1, name: '上领', pieceRate: 0.8, last: false, done: 90, remaining: 10, limit: 10 },
+        { id: 72, sequence: 2, name: '侧缝', pieceRate: 2.5, last: true, done: 40, remaining: 60, limit: 65 },
+      ],
+    });
+    const api = setup({
+      'GET /admin/scan/lookup': (config) => ({ data: withSteps(config.params) }),
+      'POST /admin/scan/record': (config) => {
+        const body = new URLSearchParams(String(config.data));
+        const result = resultOf(body.get('scanId')!, 2, 40);
+        return { data: { ...result, scan: { ...result.scan, stepId: 71, quantity: 10, countsProgress: false } } };
+      },
+    });
+    fireEvent.click(await screen.findByTestId('process-P02'));
+    wedge('SB1|PO202611-0001');
+    await scanned(api, 'PO202611-0001');
+    const picker = screen.getByTestId('scan-sub-processes');
+    expect(within(picker).getByRole('radio', { name: '整道工序' })).toHaveAttribute('aria-checked', 'true');
+    expect(within(picker).getByRole('radio', { name: '侧缝（末道）' })).toBeInTheDocument();
+
+    // The collar: its own remaining (10), the process's count stays as it is.
+    fireEvent.click(within(picker).getByRole('radio', { name: '上领' }));
+    expect(screen.getByTestId('scan-remaining')).toHaveTextContent('10');
+    expect(screen.getByTestId('scan-sub-process-note')).toHaveTextContent('上领');
+    await waitFor(() => expect(quantityField()).toHaveFocus());
+    expect(quantityField().value).toBe('10');
+    pressKey('Enter', 400);
+    const result = await screen.findByTestId('scan-result');
+    await waitFor(() => expect(result).toHaveAttribute('data-kind', 'success'));
+    expect(result).toHaveTextContent('缝制 · 上领：100 / 100');
+    expect(screen.getByTestId('scan-done')).toHaveTextContent('40 / 100');
+    expect(recordBodies(api)[0].get('stepId')).toBe('71');
+
+    // The next order at this process starts on the collar again.
+    wedge('SB1|PO202611-0002');
+    await scanned(api, 'PO202611-0002');
+    expect(within(screen.getByTestId('scan-sub-processes')).getByRole('radio', { name: '上领' })).toHaveAttribute('aria-checked', 'true');
+  });
+
   it('shows a refusal with the server’s message and keeps nothing queued', async () => {
     const api = setup({
       'POST /admin/scan/record': { status: 409, code: 409, message: '上道工序未完成', data: { errorKey: 'previousProcessNotFinished' } },

@@ -226,7 +226,7 @@ export function ScanStationPage(_props: RouteScreenProps) {
   const canConfirm = phase === 'ready' && quantity > 0;
   const selectedProcess = station.myProcesses.find((process) => process.id === station.processId) ?? null;
   const lookup = order?.lookup ?? null;
-  const numbers = remainingOf(lookup, station.colorId, station.sizeId);
+  const numbers = remainingOf(lookup, station.colorId, station.sizeId, station.subProcessId);
   const cellLabel =
     station.colorId !== null && station.sizeId !== null
       ? [lookup?.colors.find((color) => color.id === station.colorId)?.name, lookup?.sizes.find((size) => size.id === station.sizeId)?.name].filter(Boolean).join(' / ')
@@ -357,6 +357,11 @@ export function ScanStationPage(_props: RouteScreenProps) {
               scanInput.current?.focus();
             }}
             lookup={lookup}
+            subProcessId={station.subProcessId}
+            onSubProcess={(id) => {
+              station.chooseSubProcess(id);
+              refocus();
+            }}
             colorId={station.colorId}
             sizeId={station.sizeId}
             onColor={(colorId) => {

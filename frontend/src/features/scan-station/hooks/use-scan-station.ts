@@ -11,13 +11,15 @@ import {
   getLastQuantity,
   getRecentScans,
   getStoredProcess,
+  getStoredSubProcess,
   storeLastQuantity,
   storeProcess,
   storeRecentScans,
+  storeSubProcess,
   type RecentScan,
 } from '../model/device';
 import { playFeedback } from '../model/feedback';
-import { applyScanResult, remainingOf, startingQuantity } from '../model/remaining';
+import { applyScanResult, remainingOf, startingQuantity, subProcessOf } from '../model/remaining';
 import { clampQuantity, parseProcessList, readScan } from '../model/scan-input';
 import type { QueueEntry, QueueSnapshot } from '../model/scan-queue';
 import { useOnline, useStationQueue } from './use-station-queue';
@@ -114,6 +116,8 @@ export function useScanStation(options: ScanStationOptions = {}) {
   const [quantity, setQuantityState] = useState(0);
   const [colorId, setColorId] = useState<number | null>(null);
   const [sizeId, setSizeId] = useState<number | null>(null);
+  /** The sub-process the scans name (null: the whole process); remembered per process on this device. */
+  const [subProcessId, setSubProcessId] = useState<number | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [dropped, setDropped] = useState<DroppedQuantity | null>(null);
   const [recent, setRecent] = useState<RecentScan[]>(getRecentScans);
@@ -224,6 +228,8 @@ export function useScanStation(options: ScanStationOptions = {}) {
       const startOffline = () => {
         const cached = lookupCache.current.get(cacheKey) ?? null;
         setOrder({ orderNo: cached?.row.orderNo ?? orderNo, processId: forProcess, lookup: cached, offline: true });
+        // Offline the step list is the last known one; without it the remembered step is still named.
+        setSubProcessId(cached ? (subProcessOf(cached, getStoredSubProcess(forProcess))?.id ?? null) : getStoredSubProcess(forProcess));
         setQuantityState(clampQuantity(startingQuantity(null, getLastQuantity(forProcess))));
         setPhase('ready');
       };
@@ -236,8 +242,11 @@ export function useScanStation(options: ScanStationOptions = {}) {
         if (seq !== lookupSeq.current) return;
         lookupCache.current.set(cacheKey, lookup);
         setOrder({ orderNo: lookup.row.orderNo, processId: forProcess, lookup, offline: false });
+        const remembered = getStoredSubProcess(forProcess);
+        const subProcess = subProcessOf(lookup, remembered)?.id ?? null;
+        setSubProcessId(subProcess);
         // "Remaining" selected in the quantity field: Enter records it, typing replaces it.
-        setQuantityState(clampQuantity(startingQuantity(remainingOf(lookup, null, null), getLastQuantity(forProcess))));
+        setQuantityState(clampQuantity(startingQuantity(remainingOf(lookup, null, null, subProcess), getLastQuantity(forProcess))));
         setPhase('ready');
       } catch (error) {
         if (seq !== lookupSeq.current) return;
@@ -319,11 +328,13 @@ export function useScanStation(options: ScanStationOptions = {}) {
       quantity,
       colorId: colorId ?? undefined,
       sizeId: sizeId ?? undefined,
+      stepId: subProcessId ?? undefined,
       workerId: optionsRef.current.workerId?.() ?? undefined,
       deviceId,
       scannedAt: new Date().toISOString(),
     };
-    const name = processName(order.processId);
+    const chosen = subProcessOf(lookup, subProcessId);
+    const name = chosen?.name ? `${processName(order.processId)} · ${chosen.name}` : processName(order.processId);
     setDropped(null);
     setPhase('sending');
     try {
@@ -335,7 +346,9 @@ export function useScanStation(options: ScanStationOptions = {}) {
         setOrder((current) => (current && current.lookup && current.orderNo === order.orderNo ? { ...current, lookup: applyScanResult(current.lookup, outcome.result, { colorId, sizeId }) } : current));
         setRecent((list) => [entry, ...list]);
         optionsRef.current.onRecorded?.();
-        say({ kind: 'success', title: t('result.recorded', { quantity }), detail: t('result.recordedDetail', { orderNo: order.orderNo, process: name, done: step.done, planned: step.planned }) });
+        // An earlier sub-process: its own count, not the process's (which did not move).
+        const done = chosen && outcome.result.scan.countsProgress === false ? chosen.done + quantity : step.done;
+        say({ kind: 'success', title: t('result.recorded', { quantity }), detail: t('result.recordedDetail', { orderNo: order.orderNo, process: name, done, planned: step.planned }) });
         setPhase('done');
       } else if (outcome.status === 'refused') {
         say({ kind: 'refused', title: t('result.refused'), detail: outcome.message });
@@ -349,15 +362,15 @@ export function useScanStation(options: ScanStationOptions = {}) {
     } finally {
       busy.current = false;
     }
-  }, [colorId, deviceId, order, ownerId, phase, processName, quantity, queue, say, sizeId, t]);
+  }, [colorId, deviceId, order, ownerId, phase, processName, quantity, queue, say, sizeId, subProcessId, t]);
 
   /** After a recorded scan: the same order again (another bundle). */
   const again = useCallback(() => {
     if (phase !== 'done' || !order) return;
-    setQuantityState(clampQuantity(startingQuantity(remainingOf(order.lookup, colorId, sizeId), getLastQuantity(order.processId))));
+    setQuantityState(clampQuantity(startingQuantity(remainingOf(order.lookup, colorId, sizeId, subProcessId), getLastQuantity(order.processId))));
     setDropped(null);
     setPhase('ready');
-  }, [colorId, order, phase, sizeId]);
+  }, [colorId, order, phase, sizeId, subProcessId]);
 
   /** Esc while a quantity waits: nothing is recorded, the station waits for the next scan. */
   const cancel = useCallback(() => {
@@ -382,11 +395,26 @@ export function useScanStation(options: ScanStationOptions = {}) {
       setColorId(color);
       setSizeId(size);
       // Only when the numbers change (a cell chosen, changed or left): a colour alone keeps the typed quantity.
-      const before = remainingOf(order?.lookup ?? null, colorId, sizeId);
-      const after = remainingOf(order?.lookup ?? null, color, size);
+      const before = remainingOf(order?.lookup ?? null, colorId, sizeId, subProcessId);
+      const after = remainingOf(order?.lookup ?? null, color, size, subProcessId);
       if (phase === 'ready' && after && (after.cell || before?.cell)) setQuantityState(clampQuantity(startingQuantity(after, null)));
     },
-    [colorId, order, phase, sizeId],
+    [colorId, order, phase, sizeId, subProcessId],
+  );
+
+  /**
+   * A sub-process chosen (null: the whole process), remembered for this process on this device.
+   * The quantity follows its remaining, as after a scan.
+   */
+  const chooseSubProcess = useCallback(
+    (id: number | null) => {
+      setSubProcessId(id);
+      if (order) storeSubProcess(order.processId, id);
+      const after = remainingOf(order?.lookup ?? null, colorId, sizeId, id);
+      if (after) setQuantityState(clampQuantity(startingQuantity(after, null)));
+      setPhase((current) => (current === 'done' ? 'ready' : current));
+    },
+    [colorId, order, sizeId],
   );
 
   const undo = useCallback(
@@ -437,6 +465,8 @@ export function useScanStation(options: ScanStationOptions = {}) {
     colorId,
     chooseCell,
     sizeId,
+    subProcessId,
+    chooseSubProcess,
     feedback,
     dropped,
     recent,

@@ -1,8 +1,10 @@
 // What the station remembers on this device (localStorage, not the session: a floor PC or
-// phone keeps its station id and process across logins): the device id, the chosen process,
-// the last quantity per process, and the last scans made here (for taking one back).
+// phone keeps its station id and process across logins): the device id, the chosen process and
+// sub-process per process, the last quantity per process, and the last scans made here (for
+// taking one back).
 const KEYS = {
   process: 'stitchboard.scan.process',
+  subProcesses: 'stitchboard.scan.subProcesses',
   quantities: 'stitchboard.scan.quantities',
   recent: 'stitchboard.scan.recent',
 } as const;
@@ -43,6 +45,19 @@ export function getStoredProcess(): number | null {
 
 export function storeProcess(processId: number | null): void {
   writeItem(KEYS.process, processId ? String(processId) : null);
+}
+
+/** The sub-process last chosen at this process (a worker at one PC does the same step all day); null: the whole process. */
+export function getStoredSubProcess(processId: number): number | null {
+  const value = readJson<Record<string, number>>(KEYS.subProcesses, {})[String(processId)];
+  return typeof value === 'number' && value > 0 ? value : null;
+}
+
+export function storeSubProcess(processId: number, subProcessId: number | null): void {
+  const all = readJson<Record<string, number>>(KEYS.subProcesses, {});
+  if (subProcessId === null) delete all[String(processId)];
+  else all[String(processId)] = subProcessId;
+  writeItem(KEYS.subProcesses, JSON.stringify(all));
 }
 
 export function getLastQuantity(processId: number): number | null {

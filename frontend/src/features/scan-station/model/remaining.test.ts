@@ -76,4 +76,24 @@ describe('remaining at the station', () => {
     const other: ScanResult = { ...answer(10), step: { ...step(10), processId: 3 } };
     expect(remainingOf(applyScanResult(lookup(), other), null, null)).toMatchObject({ remaining: 520 });
   });
+
+  it('has an earlier sub-process count its own pieces and limit; the last one is the process', () => {
+    const withSteps: ScanLookup = {
+      ...lookup(100),
+      subProcesses: [
+        { id: 71, sequence: 1, name: 'Collar', pieceRate: 0.8, last: false, done: 300, remaining: 220, limit: 200 },
+        { id: 72, sequence: 2, name: 'Side seams', pieceRate: 2.5, last: true, done: 100, remaining: 420, limit: 446 },
+      ],
+    };
+    // Held by cutting (200 more): "all remaining" records what may be recorded now.
+    expect(remainingOf(withSteps, null, null, 71)).toEqual({ remaining: 220, tolerance: null, ready: 200, limit: 200, cell: false, subProcess: 'Collar' });
+    expect(remainingOf(withSteps, null, null, 72)).toEqual(remainingOf(withSteps, null, null, null));
+
+    // A scan at the collar: the process stays, the collar moves.
+    const collar: ScanResult = { ...answer(100), scan: { stepId: 71, quantity: 50, countsProgress: false } as ScanResult['scan'] };
+    const next = applyScanResult(withSteps, collar);
+    expect(remainingOf(next, null, null, 71)).toMatchObject({ remaining: 170, ready: 150, limit: 150 });
+    expect(next.remaining).toBe(420);
+    expect(next.subProcesses![1]).toEqual(withSteps.subProcesses![1]);
+  });
 });

@@ -1,7 +1,7 @@
 // The numbers the station shows for the scanned order at its process (or one colour × size
 // cell of it): remaining = plan − done; the over-production tolerance apart ("may exceed by N");
 // `ready` is what "all remaining" records; `limit` is what the server accepts at most.
-import type { ScanLookup, ScanLookupCell, ScanResult } from '@contracts/production';
+import type { ScanLookup, ScanLookupCell, ScanLookupSubProcess, ScanResult } from '@contracts/production';
 
 export interface RemainingNumbers {
   remaining: number;
@@ -12,13 +12,26 @@ export interface RemainingNumbers {
   limit: number | null;
   /** The numbers are a colour × size cell's. */
   cell: boolean;
+  /** The numbers are an earlier sub-process's (its name): its pieces do not move the process. */
+  subProcess?: string;
+}
+
+/** The chosen sub-process of the looked-up process, if it still has it. */
+export function subProcessOf(lookup: ScanLookup | null, subProcessId: number | null): ScanLookupSubProcess | undefined {
+  return subProcessId === null ? undefined : lookup?.subProcesses?.find((candidate) => candidate.id === subProcessId);
 }
 
 const stepOf = (lookup: ScanLookup) => (lookup.processId === null ? undefined : lookup.row.steps[String(lookup.processId)]);
 
-/** The numbers at the looked-up process, or at the chosen cell when colour and size are both chosen. */
-export function remainingOf(lookup: ScanLookup | null, colorId: number | null, sizeId: number | null): RemainingNumbers | null {
+/**
+ * The numbers at the looked-up process, or at the chosen cell when colour and size are both
+ * chosen, or at the chosen sub-process when it is an earlier one (it has its own count and
+ * limit; its cells are checked by the server). The last sub-process's numbers are the process's.
+ */
+export function remainingOf(lookup: ScanLookup | null, colorId: number | null, sizeId: number | null, subProcessId: number | null = null): RemainingNumbers | null {
   if (!lookup || lookup.remaining === null) return null;
+  const sub = subProcessOf(lookup, subProcessId);
+  if (sub && !sub.last) return { remaining: sub.remaining, tolerance: null, ready: Math.min(sub.remaining, sub.limit), limit: sub.limit, cell: false, subProcess: sub.name };
   if (colorId !== null && sizeId !== null) {
     const cell = lookup.cells?.find((candidate) => candidate.colorId === colorId && candidate.sizeId === sizeId);
     if (cell) return { remaining: cell.remaining, tolerance: cell.tolerance, ready: cell.ready, limit: cell.limit, cell: true };
@@ -60,6 +73,15 @@ export function applyScanResult(lookup: ScanLookup, result: ScanResult, cell: { 
     row: { ...lookup.row, steps: { ...lookup.row.steps, [key]: result.step }, completed: result.order.completed, finishRate: result.order.finishRate },
     warnings: result.warnings,
   };
+  // The sub-process the scan named: its own count moves whether or not the process's did.
+  const subProcessId = result.scan.stepId;
+  if (lookup.subProcesses && subProcessId !== null && result.step.processId === lookup.processId) {
+    next.subProcesses = lookup.subProcesses.map((sub) => {
+      if (sub.id !== subProcessId) return sub;
+      const done = sub.done + result.scan.quantity;
+      return { ...sub, done, remaining: Math.max(0, result.step.planned - done), limit: Math.max(0, sub.limit - result.scan.quantity) };
+    });
+  }
   const step = stepOf(lookup);
   if (!step || result.step.processId !== lookup.processId || lookup.remaining === null || !before) return next;
   const shift = result.step.done - before.done;

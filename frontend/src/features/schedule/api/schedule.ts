@@ -3,11 +3,18 @@
 import type { ProductionOrder } from '@contracts/orders';
 import type { ScanInput, ScanLookup, ScanResult, ScanReverseInput, ScheduleDetail, ScheduleList } from '@contracts/production';
 import { apiGet, apiPost, type FormBody } from '../../../lib/http-client';
+import { downloadExcel } from '../../base-data/api/export-master-data';
 import { toScheduleParams, type ScheduleQuery } from '../model/schedule-query';
 
 /** `quiet`: a background refresh; a failure is shown on the page, not as a toast. */
 export function getScheduleList(query: ScheduleQuery, signal?: AbortSignal, quiet = false): Promise<ScheduleList> {
   return apiGet<ScheduleList>('/admin/schedule/list', { params: toScheduleParams(query), signal, silent: quiet });
+}
+
+/** Excel of the list's filter and sort, every page (GET /admin/schedule/export); resolves to the file name. */
+export function exportSchedule(query: ScheduleQuery): Promise<string> {
+  const { page: _page, pageSize: _pageSize, ...params } = toScheduleParams(query);
+  return downloadExcel('/admin/schedule/export', params, 'schedule.xlsx');
 }
 
 export function getScheduleDetail(id: number | string, quiet = false): Promise<ScheduleDetail> {

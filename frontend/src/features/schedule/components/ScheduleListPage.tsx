@@ -13,6 +13,8 @@ import { DataList, type DataListColumn } from '../../../components/data-list';
 import type { RouteScreenProps } from '../../../config/paths';
 import { PRODUCTION_PATHS } from '../../../config/paths';
 import { ChoiceFilter, DateRangeFilter, FilterBar, ReferenceFilter } from '../../orders/components/filters';
+import { ListToolbar } from '../../orders/components/ListToolbar';
+import { exportSchedule } from '../api/schedule';
 import { flashKey, useScheduleList } from '../hooks/use-schedule-list';
 import { LiveBadge } from '../../../components/LiveBadge';
 import { ProgressCell } from './ProgressCell';
@@ -141,6 +143,8 @@ export function ScheduleListPage(_props: RouteScreenProps) {
           </div>
         </div>
         <ScheduleTotals totals={list.totals} language={language} />
+        {/* Only the export: search and clearing live in the filter bar below. */}
+        <ListToolbar hasFilters={false} onClear={() => undefined} onExport={() => exportSchedule(list.query)} />
       </header>
       <FilterBar>
         <label className="order-filter schedule-search">

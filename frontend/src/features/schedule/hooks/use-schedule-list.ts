@@ -7,7 +7,7 @@ import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatabl
 import { useSearch } from 'wouter';
 import { ROOMS, type DomainEventEnvelope, type ProgressRecorded } from '@contracts/events';
 import type { ScheduleList } from '@contracts/production';
-import { realtime, type RealtimeClient } from '../../../lib/socket';
+import { realtime, resyncAfterFirstJoin, type RealtimeClient } from '../../../lib/socket';
 import { getScheduleList } from '../api/schedule';
 import { applyProgressEvent } from '../model/progress-model';
 import { createRefreshScheduler } from '../../../lib/refresh-scheduler';
@@ -147,7 +147,6 @@ export function useScheduleList({ client = realtime, fetch = getScheduleList, re
   }, []);
 
   useEffect(() => {
-    let firstSync = true;
     const onEvent = (event: DomainEventEnvelope) => {
       if (event.name === 'production.progressed') {
         const payload = event.payload as ProgressRecorded;
@@ -168,14 +167,8 @@ export function useScheduleList({ client = realtime, fetch = getScheduleList, re
     };
     return client.subscribe([ROOMS.board], {
       onEvent,
-      onResync() {
-        // The first join comes with the page's own first load; later ones mean missed events.
-        if (firstSync) {
-          firstSync = false;
-          return;
-        }
-        scheduler.request();
-      },
+      // The first join comes with the page's own first load; later ones mean missed events.
+      onResync: resyncAfterFirstJoin(() => scheduler.request()),
     });
   }, [client, commit, flash, scheduler]);
 
