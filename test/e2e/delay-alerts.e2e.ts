@@ -80,7 +80,7 @@ describe('delay alerts', () => {
     // Listening on the user's room (pushes arrive from here on).
     await page.locator('[data-testid=notification-bell-wrap][data-live=true]').waitFor();
     await page.evaluate(() => ((window as unknown as { __noReload?: boolean }).__noReload = true));
-    // The demo merchandiser starts with many alerts of the demo orders: read them all first, by keyboard.
+    // The demo merchandiser starts with a few alerts of the late demo orders: read them all first, by keyboard.
     if ((await unreadCount(page)) > 0) {
       await bell.focus();
       await page.keyboard.press('Enter');

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { SaleOrder } from '../../contracts/orders';
 import { ApiClient, findStyle, type GoodsDetail } from './support/api';
 import { ACCOUNTS, launchBrowser, login, newUserContext, screenshot, type UiLanguage } from './support/browser';
+import { chooseByKeyboard, forbidMouse, mouseEvents, optionLabel } from './support/prime';
 
 interface Option {
   id: number;
@@ -57,29 +58,6 @@ async function tabTo(page: Page, id: string, maxTabs = 1): Promise<void> {
   throw new Error(`${id} did not get the focus within ${maxTabs} Tab presses (focus on "${await focusedId(page)}")`);
 }
 
-/** The text a drop-down shows for a master-data option (as ReferenceDropdown labels it). */
-const labelOf = (option: { code?: string; name: string }): string => (option.code && option.code !== option.name ? `${option.code} · ${option.name}` : option.name);
-
-/**
- * Picks a drop-down option by the keyboard: Enter opens it (the filter takes the focus), the
- * code is typed, ArrowDown walks to the option with exactly this label, Enter takes it.
- */
-async function chooseByKeyboard(page: Page, option: { code?: string; name: string }): Promise<void> {
-  const label = labelOf(option);
-  await page.keyboard.press('Enter');
-  const panel = page.locator('.p-dropdown-panel');
-  await panel.waitFor();
-  await page.keyboard.type(option.code ?? option.name);
-  await panel.locator('.p-dropdown-item', { hasText: label }).first().waitFor();
-  const focused = panel.locator('.p-dropdown-item.p-focus');
-  for (let press = 0; press < 10 && (await focused.count() === 0 || (await focused.innerText()).trim() !== label); press++) {
-    await page.keyboard.press('ArrowDown');
-  }
-  await expect(focused.innerText()).resolves.toBe(label);
-  await page.keyboard.press('Enter');
-  await panel.waitFor({ state: 'detached' });
-}
-
 /** Types over whatever the focused field shows (Tab selects the whole text of a text field). */
 async function typeOver(page: Page, text: string): Promise<void> {
   await page.keyboard.press('ControlOrMeta+a');
@@ -115,19 +93,13 @@ describe('keyboard-only sales order', () => {
     await page.goto('/production/saleOrder/create');
     await page.getByTestId('sale-order-form').waitFor();
     // From here on, no mouse: any pointer event on the page fails the test at the end.
-    await page.evaluate(() => {
-      const w = window as unknown as { mouseEvents: string[] };
-      w.mouseEvents = [];
-      for (const type of ['mousedown', 'pointerdown', 'click']) {
-        document.addEventListener(type, (event) => (event as MouseEvent).detail > 0 && w.mouseEvents.push(type), true);
-      }
-    });
+    await forbidMouse(page);
 
     // From the top of the page to the first field.
     await tabTo(page, 'so-orderNo', 80);
     await page.keyboard.type(orderNo);
     await tabTo(page, 'so-customer');
-    await chooseByKeyboard(page, customer);
+    await chooseByKeyboard(page, customer.code ?? customer.name, optionLabel(customer));
     await tabTo(page, 'so-customerOrderNo', 2);
     await page.keyboard.type('PO-7781/B');
 
@@ -182,7 +154,7 @@ describe('keyboard-only sales order', () => {
     let previousFilled = false;
     for (const [name, option] of Object.entries(references)) {
       await tabTo(page, `so-${name}`, previousFilled ? 2 : 1);
-      await chooseByKeyboard(page, option);
+      await chooseByKeyboard(page, option.code ?? option.name, optionLabel(option));
       previousFilled = true;
     }
 
@@ -198,7 +170,7 @@ describe('keyboard-only sales order', () => {
 
     // The style: the line appears and its first field takes the focus.
     await tabTo(page, 'so-add-style');
-    await chooseByKeyboard(page, style);
+    await chooseByKeyboard(page, style.code ?? style.name, optionLabel(style));
     await page.getByTestId('line-0-matrix').waitFor();
     await page.waitForFunction(() => document.activeElement?.id === 'line-0-productName');
     await typeOver(page, `${style.name} keyboard`);
@@ -264,7 +236,7 @@ describe('keyboard-only sales order', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/production\/saleOrder\/update\/\d+/);
     await page.getByTestId('saved-totals').waitFor();
-    await expect(page.evaluate(() => (window as unknown as { mouseEvents: string[] }).mouseEvents)).resolves.toEqual([]);
+    await expect(mouseEvents(page)).resolves.toEqual([]);
     const id = Number(/update\/(\d+)/.exec(page.url())![1]);
 
     // Every value, as stored.

@@ -125,6 +125,9 @@ it('every main screen and the phone board by key load over the LAN name without 
     '/base/company',
     '/setting/dashboard',
     '/setting/index',
+    '/setting/clearData',
+    '/setting/audit',
+    '/production/order/create',
   ];
   const visited: string[] = [];
   for (const path of screens) {

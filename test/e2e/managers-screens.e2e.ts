@@ -1,8 +1,10 @@
 // The managers' screens of issue 11, live: the difference statistics and the performance
-// appraisal open in two pages (over a LAN host name, plain http); a scan recorded through the API
-// for a worker, with colour and size, changes the order's difference row and cell and the
-// worker's pieces and pay on both pages without a reload; the month's payroll export carries the
-// same total as the screen.
+// appraisal open in two pages (over a LAN host name, plain http); at the scan station, in another
+// browser logged in as the cutting lead, the worker badges in with the wedge scanner, scans the
+// order's ticket, picks colour and size and types the quantity + Enter; the order's difference
+// row and cell and the worker's pieces and pay change on both managers' pages without a reload,
+// and the worker bar's "today" moves by the same pieces and pay; the month's payroll export
+// carries the same total as the screen.
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -15,6 +17,8 @@ const CUTTING = { username: 'cutting', password: 'demo1234' } as const;
 const LAN_HOST = 'managers.test';
 const CELL_QUANTITY = 20;
 const SCANNED = 7;
+/** Scanned earlier today on another cell (through the API): the screens start from non-zero numbers. */
+const EARLIER = 3;
 /** Waits for pushed updates and the coalesced refetch (≤ 1 s): generous, the machine may be loaded. */
 const LIVE_MS = 15_000;
 const TEST_MS = 150_000;
@@ -32,6 +36,14 @@ interface ProductionSettings {
 interface AppraisalTotals {
   totals: { pieces: number; pay: number };
   byWorker: { key: number | string; pieces: number; pay: number }[];
+}
+interface WorkerToday {
+  pieces: number;
+  pay: number;
+}
+interface ScanLookup {
+  colors: { id: number; name: string }[];
+  sizes: { id: number; name: string }[];
 }
 interface PayrollTotals {
   totals: { pieces: number; pay: number };
@@ -95,6 +107,33 @@ async function markNoReload(page: Page): Promise<void> {
 
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload);
 
+/** Money as the screens round it: to the cent. */
+const cents = (value: number) => Math.round(value * 100) / 100;
+
+/** A keyboard-wedge scanner: the code's text, a character every 5 ms, then Enter. */
+async function wedgeScan(page: Page, text: string): Promise<void> {
+  await page.keyboard.type(text, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+/** The worker bar's "Today: N pieces · ¥X" as numbers (the pay may carry thousands separators). */
+async function workerToday(page: Page): Promise<{ pieces: number; pay: number } | null> {
+  const bar = page.getByTestId('scan-worker-today');
+  if ((await bar.count()) === 0) return null;
+  const match = /Today:\s*([\d,]+)\s*pieces?\s*·\s*[^\d-]*(-?[\d,]+(?:\.\d+)?)/.exec(await bar.innerText());
+  return match ? { pieces: Number(match[1].replace(/,/g, '')), pay: Number(match[2].replace(/,/g, '')) } : null;
+}
+
+async function eventuallyToday(page: Page, expected: { pieces: number; pay: number }): Promise<void> {
+  const until = Date.now() + LIVE_MS;
+  let shown = await workerToday(page);
+  while (JSON.stringify(shown) !== JSON.stringify(expected) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    shown = await workerToday(page);
+  }
+  expect(shown).toEqual(expected);
+}
+
 const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** The first cell of a sheet row whose text is `wanted`-like, with the numbers of that row. */
@@ -114,8 +153,8 @@ function numbersOfRow(sheet: ExcelJS.Worksheet, label: RegExp): number[] | null 
 }
 
 describe('managers’ screens, live', () => {
-  it('a scan for a worker with colour/size changes the difference row and the worker’s pay without reload; the payroll export matches the screen', async () => {
-    // A fresh order: 2 colours × 2 sizes of 20, so its row and cells start at 0 cut.
+  it('a scan typed at the station by a badged worker, with colour/size, changes the difference row and the worker’s pay without reload; the payroll export matches the screen', async () => {
+    // A fresh order: 2 colours × 2 sizes of 20, so its cells start at 0 cut (but for the earlier scan).
     const customers = await admin.get<Option[]>('customer/options');
     const style = await findStyle(admin, (detail) => detail.colors.length >= 2 && detail.sizes.length >= 2);
     if (!style) throw new Error('no demo style with two colours and two sizes');
@@ -132,8 +171,13 @@ describe('managers’ screens, live', () => {
     const cuttingProcess = (await admin.get<Option[]>('process/options')).find((process) => process.code === 'P01')!;
     const worker = (await admin.get<Option[]>('user/options')).find((user) => user.code === CUTTING.username)!;
     const rate = Number((await admin.get<{ pieceRate: number | null }>('process/detail', { id: cuttingProcess.id })).pieceRate ?? 0);
+    // Without a piece rate the pay checks below would hold for any scan.
+    expect(rate).toBeGreaterThan(0);
     const { colorId, sizeId } = cells[0];
     const month = new Date().toISOString().slice(0, 7);
+    // Earlier today the same worker cut 3 pieces of the last colour × size of this order.
+    const earlierCell = cells[cells.length - 1];
+    await cutting.post('scan/record', { scanId: randomUUID(), orderId: order.id, processId: cuttingProcess.id, quantity: EARLIER, colorId: earlierCell.colorId, sizeId: earlierCell.sizeId, workerId: worker.id });
 
     const context = await officeContext();
     // (a) the difference statistics, filtered to the new order.
@@ -144,11 +188,13 @@ describe('managers’ screens, live', () => {
     const orderNo = difference.getByTestId('diff-filter-orderNo');
     await orderNo.fill(order.orderNo);
     await orderNo.press('Enter');
-    await difference.getByTestId(`diff-order-${order.id}`).waitFor({ timeout: LIVE_MS });
+    // The new order is also on the unfiltered first page, so its row alone does not prove the filter applied.
+    await eventuallyShows(difference.getByTestId('diff-total'), 1);
     await expect(difference.getByTestId('diff-total').innerText()).resolves.toBe('共 1 张生产单');
+    await difference.getByTestId(`diff-order-${order.id}`).waitFor({ timeout: LIVE_MS });
     await eventuallyShows(difference.getByTestId(`diff-${order.id}-ordered`), ordered);
-    await eventuallyShows(difference.getByTestId(`diff-${order.id}-cut`), 0);
-    await eventuallyShows(difference.getByTestId(`diff-${order.id}-cutDiff`), -ordered);
+    await eventuallyShows(difference.getByTestId(`diff-${order.id}-cut`), EARLIER);
+    await eventuallyShows(difference.getByTestId(`diff-${order.id}-cutDiff`), EARLIER - ordered);
     await expect(difference.getByTestId(`diff-${order.id}-cutDiff`).getAttribute('data-kind')).resolves.toBe('short');
     // Opened by keyboard: the toggle is a button in the Tab order.
     await difference.getByTestId(`diff-toggle-${order.id}`).focus();
@@ -182,20 +228,71 @@ describe('managers’ screens, live', () => {
     await appraisal.locator(`[data-testid^=appraisal-by-worker-pieces-]:not([data-testid$='-${worker.id}'])`).first().waitFor({ state: 'detached', timeout: LIVE_MS });
     const workerPieces = appraisal.getByTestId(`appraisal-by-worker-pieces-${worker.id}`);
     const workerPay = appraisal.getByTestId(`appraisal-by-worker-pay-${worker.id}`);
-    if (piecesBefore > 0) {
-      await eventuallyShows(workerPieces, piecesBefore);
-      await eventuallyShows(workerPay, payBefore);
-    }
+    // The earlier scan is in there: the screen starts from the API's non-zero numbers.
+    expect(piecesBefore).toBeGreaterThanOrEqual(EARLIER);
+    await eventuallyShows(workerPieces, piecesBefore);
+    await eventuallyShows(workerPay, payBefore);
     expect(await sidewaysOverflow(appraisal)).toBeLessThanOrEqual(0);
     await markNoReload(appraisal);
     await screenshot(difference, 'managers-difference-before-zh-CN', { fullPage: false });
 
-    // The scan: the cutting lead records 7 pieces of the first colour × size, credited to himself.
-    await cutting.post('scan/record', { scanId: randomUUID(), orderId: order.id, processId: cuttingProcess.id, quantity: SCANNED, colorId, sizeId, workerId: worker.id });
+    // The station: a PC at cutting, logged in as the cutting lead, English UI, keyboard-wedge scanner.
+    const stationContext = await browser.newContext({ baseURL: lanUrl, viewport: { width: 1366, height: 768 } });
+    await stationContext.addInitScript(() => {
+      if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', 'en');
+    });
+    const station = await stationContext.newPage();
+    await login(station, CUTTING, '/production/scan');
+    await station.getByTestId('scan-station').waitFor();
+    const p01 = station.getByTestId('process-P01');
+    await p01.waitFor();
+    if ((await p01.getAttribute('aria-checked')) !== 'true') await p01.click();
+    await station.locator('[data-testid=process-P01][aria-checked=true]').waitFor();
+    if (await station.getByTestId('scan-worker-sign-out').count()) await station.getByTestId('scan-worker-sign-out').click();
+    await station.waitForFunction(() => document.activeElement?.id === 'scan-code');
+    // The worker badges in: the badge's code, typed by the wedge scanner into the scan field.
+    const { badgeCode } = await admin.get<{ badgeCode: string | null }>('user/detail', { id: worker.id });
+    if (!badgeCode) throw new Error(`the demo user ${CUTTING.username} has no badge`);
+    const todayBefore = await cutting.get<WorkerToday>('scan/worker-today', { workerId: worker.id });
+    await wedgeScan(station, `SBW1:${badgeCode}`);
+    await station.locator('[data-testid=scan-worker-name]', { hasText: worker.name }).waitFor({ timeout: LIVE_MS });
+    expect(todayBefore.pieces).toBeGreaterThanOrEqual(EARLIER);
+    await eventuallyToday(station, { pieces: todayBefore.pieces, pay: cents(todayBefore.pay) });
+    await station.waitForFunction(() => document.activeElement?.id === 'scan-code');
+
+    // The scan: the order's ticket, then the colour and size chips (tapped), then 7 typed + Enter.
+    const lookup = await cutting.get<ScanLookup>('scan/lookup', { orderId: order.id, processId: cuttingProcess.id });
+    const colorName = lookup.colors.find((color) => color.id === colorId)!.name;
+    const sizeName = lookup.sizes.find((size) => size.id === sizeId)!.name;
+    await wedgeScan(station, `SB1|${order.orderNo}`);
+    await station.locator('[data-testid=scan-order-no]', { hasText: order.orderNo }).waitFor({ timeout: LIVE_MS });
+    await station.locator('[data-testid=scan-station][data-phase=ready]').waitFor({ timeout: LIVE_MS });
+    await station.getByTestId('scan-colors').getByRole('radio', { name: colorName, exact: true }).click();
+    await station.getByTestId('scan-colors').locator('[aria-checked=true]', { hasText: colorName }).waitFor();
+    await station.getByTestId('scan-sizes').getByRole('radio', { name: sizeName, exact: true }).click();
+    await station.getByTestId('scan-sizes').locator('[aria-checked=true]', { hasText: sizeName }).waitFor();
+    // The quantity field has the focus again, with the cell's remaining (all of it) selected.
+    await station.waitForFunction(
+      (remaining) => {
+        const field = document.activeElement as HTMLInputElement | null;
+        return field?.id === 'scan-quantity-input' && field.value === remaining && field.selectionStart === 0 && field.selectionEnd === field.value.length;
+      },
+      String(CELL_QUANTITY),
+      { timeout: LIVE_MS },
+    );
+    // A person's typing: slower than a scanner, so it is a quantity and not a code.
+    await station.keyboard.type(String(SCANNED), { delay: 160 });
+    await station.waitForTimeout(200);
+    await station.keyboard.press('Enter');
+    await station.locator('[data-testid=scan-result][data-kind=success]').waitFor({ timeout: LIVE_MS });
+    await expect(station.getByTestId('scan-result').innerText()).resolves.toContain(`Recorded +${SCANNED}`);
+    // The worker bar: today's pieces and pay moved by this scan.
+    await eventuallyToday(station, { pieces: todayBefore.pieces + SCANNED, pay: cents(todayBefore.pay + SCANNED * rate) });
+    await screenshot(station, 'managers-station-scanned-en', { fullPage: false });
 
     // Pushed, then refetched: the order's row and its cell, without reload.
-    await eventuallyShows(difference.getByTestId(`diff-${order.id}-cut`), SCANNED);
-    await eventuallyShows(difference.getByTestId(`diff-${order.id}-cutDiff`), SCANNED - ordered);
+    await eventuallyShows(difference.getByTestId(`diff-${order.id}-cut`), EARLIER + SCANNED);
+    await eventuallyShows(difference.getByTestId(`diff-${order.id}-cutDiff`), EARLIER + SCANNED - ordered);
     await eventuallyShows(cell, SCANNED);
     await eventuallyShows(difference.getByTestId(`diff-cell-${order.id}-${colorId}-${sizeId}-cutDiff`), SCANNED - CELL_QUANTITY);
     await expect(stillSamePage(difference)).resolves.toBe(true);
@@ -203,7 +300,7 @@ describe('managers’ screens, live', () => {
 
     // The worker's pieces and pay, at the rate in force when the scan was recorded.
     await eventuallyShows(workerPieces, piecesBefore + SCANNED);
-    await eventuallyShows(workerPay, Math.round((payBefore + SCANNED * rate) * 100) / 100);
+    await eventuallyShows(workerPay, cents(payBefore + SCANNED * rate));
     const after = await admin.get<AppraisalTotals>('statistics/appraisal', { from, to: lastDay, workerId: worker.id });
     expect(after.totals.pieces).toBe(before.totals.pieces + SCANNED);
     await expect(stillSamePage(appraisal)).resolves.toBe(true);
@@ -232,5 +329,6 @@ describe('managers’ screens, live', () => {
     expect(totalRow!.some((value) => Math.abs(value - screenPay) < 0.005)).toBe(true);
 
     await context.close();
+    await stationContext.close();
   }, TEST_MS);
 });

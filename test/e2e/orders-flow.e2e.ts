@@ -144,8 +144,9 @@ describe('orders', () => {
     await page.goto(`/production/order/create?id=${order.id}`);
     await page.getByTestId('document-upload').waitFor();
     await page.getByTestId('document-file').setInputFiles({ name: 'sheet.png', mimeType: 'image/png', buffer: TINY_PNG });
-    await page.getByTestId('document-image').waitFor();
-    await expect(page.getByTestId('document-image').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).resolves.toBe(true);
+    const documentImage = page.getByTestId('document-files').locator('img').first();
+    await documentImage.waitFor();
+    await expect(documentImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).resolves.toBe(true);
     await screenshot(page, 'orders-document-uploaded-zh-CN');
     await watchedRow.locator('[data-flag=noDocument]').waitFor({ state: 'detached', timeout: 5000 });
 

@@ -1,4 +1,5 @@
-// Driving PrimeReact widgets the way a user does: open, type to filter, click the option.
+// Driving PrimeReact widgets the way a user does: open, type to filter, click the option — or,
+// for keyboard-only tests, with keys alone while every pointer event is recorded.
 import type { Locator, Page } from 'playwright-core';
 
 /** A form field's Dropdown, by the field name (the form marks each field with data-field). */
@@ -9,6 +10,55 @@ export async function pickDropdownOption(page: Page, field: string, text: string
   const filter = panel.locator('.p-dropdown-filter');
   if (await filter.count()) await filter.fill(text);
   await panel.locator('.p-dropdown-item', { hasText: text }).first().click();
+  await panel.waitFor({ state: 'detached' });
+}
+
+/** From here on any pointer event on the page is recorded (a real click has detail > 0): keyboard-only tests. */
+export async function forbidMouse(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { mouseEvents: string[] };
+    w.mouseEvents = [];
+    for (const type of ['mousedown', 'pointerdown', 'click']) {
+      document.addEventListener(type, (event) => (event as MouseEvent).detail > 0 && w.mouseEvents.push(type), true);
+    }
+  });
+}
+
+/** The pointer events recorded since forbidMouse (none in a keyboard-only test). */
+export const mouseEvents = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { mouseEvents: string[] }).mouseEvents);
+
+/** The text a drop-down shows for a master-data option (as ReferenceDropdown labels it). */
+export const optionLabel = (option: { code?: string; name: string }): string =>
+  option.code && option.code !== option.name ? `${option.code} · ${option.name}` : option.name;
+
+/**
+ * Picks a drop-down option with keys alone, on the focused drop-down: Enter opens it; `typed`
+ * goes to its filter field, which must take the focus (ReferenceDropdown focuses it), or to the
+ * list itself when it has none; ArrowDown walks to exactly `label`; Enter takes it.
+ */
+export async function chooseByKeyboard(page: Page, typed: string, label: string, timeout = 15_000): Promise<void> {
+  await page.keyboard.press('Enter');
+  const panel = page.locator('.p-dropdown-panel');
+  await panel.waitFor();
+  await panel.locator('.p-dropdown-item', { hasText: label }).first().waitFor({ timeout });
+  // A drop-down with a filter field (ReferenceDropdown) narrows the list; a plain one moves to
+  // the first option starting with the typed text (PrimeReact's type-ahead).
+  const filtered = typed !== '' && (await panel.locator('.p-dropdown-filter').count()) > 0;
+  if (filtered) await page.waitForFunction(() => document.activeElement?.classList.contains('p-dropdown-filter'), undefined, { timeout });
+  if (typed) await page.keyboard.type(typed);
+  if (filtered) {
+    await page.waitForFunction(
+      (text) => [...document.querySelectorAll('.p-dropdown-panel .p-dropdown-item')].every((item) => item.textContent!.toLowerCase().includes(text.toLowerCase())),
+      typed,
+      { timeout },
+    );
+  }
+  const focused = panel.locator('.p-dropdown-item.p-focus');
+  for (let press = 0; press < 20 && ((await focused.count()) === 0 || (await focused.innerText()).trim() !== label); press++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  if ((await focused.innerText()).trim() !== label) throw new Error(`drop-down option "${label}" not reached by the keyboard`);
+  await page.keyboard.press('Enter');
   await panel.waitFor({ state: 'detached' });
 }
 
