@@ -80,6 +80,43 @@ function overflow(page: Page) {
   });
 }
 
+const LONG_NAME = 'Ningbo Peacebird Fashion Group International Trading Co. 宁波太平鸟时尚服饰股份有限公司';
+/** The name fields the lists show (customer, colour, style, merchandiser), as the API names them. */
+const NAME_FIELD = /^(customerLabel|customerName|colorName|productName|merchandiserLabel|shortName|name)$/;
+
+function lengthenNames(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(lengthenNames);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, typeof inner === 'string' && NAME_FIELD.test(key) ? LONG_NAME : lengthenNames(inner)]));
+  }
+  return value;
+}
+
+/**
+ * Names in the data can be longer than the demo's (another test's customer, a real factory's
+ * "Ningbo Peacebird Fashion Group Trading Co."): a list must wrap them, not grow sideways. Open
+ * the list again with every name in the API's answers made long, and report how far it scrolls.
+ */
+async function overflowWithLongNames(page: Page, list: ListCase) {
+  await page.route('**/api/admin/**', async (route) => {
+    try {
+      const response = await route.fetch();
+      const type = response.headers()['content-type'] ?? '';
+      if (!type.includes('application/json')) await route.fulfill({ response });
+      else await route.fulfill({ response, json: lengthenNames(await response.json()) });
+    } catch {
+      // The page moved on (next list) while this answer was in flight: nothing to fulfil.
+    }
+  });
+  try {
+    await openList(page, list.path);
+    const shown = await page.locator('.data-list').first().innerText();
+    return { shown: shown.includes('Ningbo Peacebird'), table: (await settledOverflow(page)).table };
+  } finally {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+}
+
 /** Keys whose header is missing, off-screen or covered by something else at its centre. */
 function hiddenHeaders(page: Page, keys: string[]) {
   return page.evaluate((wanted) => {
@@ -123,6 +160,9 @@ describe.each<[UiLanguage]>([['en'], ['zh-CN']])('lists at laptop widths, %s', (
         if (pageOverflow > 1) failures.push(`${list.name}: page scrolls ${pageOverflow}px sideways`);
         for (const problem of await hiddenHeaders(page, list.keys)) failures.push(`${list.name}: ${problem}`);
         if (language === 'en') await screenshot(page, `lists-fit-${list.name}-${width}-en`, { fullPage: false });
+        const longNames = await overflowWithLongNames(page, list);
+        if (!longNames.shown && list.keys.some((key) => ['customer', 'colorName', 'name', 'shortName'].includes(key))) failures.push(`${list.name}: the long names did not reach the list`);
+        if (longNames.table > 1) failures.push(`${list.name}: long names make the table scroll ${longNames.table}px sideways`);
       } catch (error) {
         failures.push(`${list.name}: ${(error as Error).message.split('\n')[0]}`);
       }
