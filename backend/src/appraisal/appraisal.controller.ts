@@ -7,12 +7,10 @@ import { bodyPipe } from '../common/http/validation-pipe.js';
 import { languageFromHeader } from '../common/i18n/translator.js';
 import { AppraisalQueryDto, AppraisalReportDto, MAX_APPRAISAL_DAYS, PayrollQueryDto, PayrollReportDto, WorkerTodayDto, WorkerTodayQueryDto } from './appraisal.dto.js';
 import { AppraisalService } from './appraisal.service.js';
+import { XLSX_TYPE, xlsxFile } from '../common/http/xlsx-file.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function xlsxFile({ file, name }: { file: Buffer; name: string }): StreamableFile {
-  return new StreamableFile(file, { type: XLSX, disposition: `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}.xlsx` });
-}
+/** The appraisal workbooks come with their sheet title. */
+const download = ({ file, name }: { file: Buffer; name: string }) => xlsxFile(file, 'export', name);
 
 /** Piece-rate pay (route PerformanceAppraisalDetails): /api/admin/statistics/appraisal | payroll and their exports. */
 @ApiTags('appraisal')
@@ -32,7 +30,7 @@ export class AppraisalController {
 
   @Get('appraisal/export')
   @ForRoute('PerformanceAppraisalDetails')
-  @ApiProduces(XLSX)
+  @ApiProduces(XLSX_TYPE)
   @ApiQuery({ name: 'lang', required: false, description: 'zh-CN or en (else Accept-Language)' })
   @ApiOperation({ summary: 'The appraisal rows of the filter (every page) as an Excel file, with a total row' })
   async exportReport(
@@ -40,7 +38,7 @@ export class AppraisalController {
     @Query('lang') lang: string | undefined,
     @Headers('accept-language') acceptLanguage: string | undefined,
   ): Promise<StreamableFile> {
-    return xlsxFile(await this.appraisal.appraisalWorkbook(query, languageFromHeader(acceptLanguage ?? lang)));
+    return download(await this.appraisal.appraisalWorkbook(query, languageFromHeader(acceptLanguage ?? lang)));
   }
 
   @Get('payroll')
@@ -53,7 +51,7 @@ export class AppraisalController {
 
   @Get('payroll/export')
   @ForRoute('PerformanceAppraisalDetails')
-  @ApiProduces(XLSX)
+  @ApiProduces(XLSX_TYPE)
   @ApiQuery({ name: 'lang', required: false, description: 'zh-CN or en (else Accept-Language)' })
   @ApiOperation({ summary: "The month's payroll as an Excel file: one sheet, one line per worker, a total row" })
   async exportPayroll(
@@ -61,7 +59,7 @@ export class AppraisalController {
     @Query('lang') lang: string | undefined,
     @Headers('accept-language') acceptLanguage: string | undefined,
   ): Promise<StreamableFile> {
-    return xlsxFile(await this.appraisal.payrollWorkbook(query, languageFromHeader(acceptLanguage ?? lang)));
+    return download(await this.appraisal.payrollWorkbook(query, languageFromHeader(acceptLanguage ?? lang)));
   }
 }
 

@@ -13,6 +13,7 @@ import { parseListQuery } from './list-query.js';
 import { buildMasterDataDto } from './master-data.dto-factory.js';
 import type { MasterDataService, WriteValues } from './master-data.service.js';
 import { Audited } from '../security-log/audited.decorator.js';
+import { XLSX_TYPE, xlsxFile } from '../common/http/xlsx-file.js';
 
 /** At most this many rows go into one Excel export. */
 export const EXPORT_LIMIT = 50_000;
@@ -86,17 +87,14 @@ export function createMasterDataController(
 
     @Get('export')
     @ForRoute(route.index)
-    @ApiProduces('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    @ApiProduces(XLSX_TYPE)
     @ApiOperation({ summary: `${label}: the current filter as an Excel file (up to ${EXPORT_LIMIT} rows)` })
     async export(@Query() query: Record<string, unknown>, @Headers('accept-language') acceptLanguage?: string): Promise<StreamableFile> {
       const parsed = parseListQuery(query, definition);
       const rows = await this.service.exportRows(parsed, EXPORT_LIMIT);
       const language = languageFromHeader(acceptLanguage ?? (query.lang as string | undefined));
       const file = await masterDataWorkbook(definition, rows, language);
-      return new StreamableFile(file, {
-        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        disposition: `attachment; filename="${definition.name}.xlsx"; filename*=UTF-8''${encodeURIComponent(definition.label[language])}.xlsx`,
-      });
+      return xlsxFile(file, definition.name, definition.label[language]);
     }
 
   }

@@ -31,9 +31,9 @@ import {
 } from './production-order.dto.js';
 import { PRODUCTION_ORDER_SHEET_TITLE, productionOrderWorkbook } from './production-order.export.js';
 import { ProductionOrderService } from './production-order.service.js';
+import { XLSX_TYPE, xlsxFile } from '../common/http/xlsx-file.js';
 
 const label = (zh: string, en: string) => ({ 'zh-CN': zh, en });
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * What the list accepts (sortField and filter.<field>), in the shape the shared list-query
@@ -100,7 +100,7 @@ export class ProductionOrderController {
 
   @Get('export')
   @ForRoute('ProductionOrderIndex', 'OrderIndex', 'OrderReview', 'OrderHide')
-  @ApiProduces(XLSX)
+  @ApiProduces(XLSX_TYPE)
   @ApiOperation({
     summary: `Production orders of the list's filter (same query as list) as an Excel file with the columns of the screen named by \`view\` (up to ${EXPORT_LIMIT} rows; more is refused with exportTooLarge)`,
   })
@@ -118,10 +118,7 @@ export class ProductionOrderController {
     const rows = await this.service.exportRows(parseProductionOrderQuery(rest), EXPORT_LIMIT);
     const language = languageFromHeader(acceptLanguage ?? (query.lang as string | undefined));
     const title = PRODUCTION_ORDER_SHEET_TITLE[view as ProductionOrderView];
-    return new StreamableFile(await productionOrderWorkbook(view as ProductionOrderView, rows, language), {
-      type: XLSX,
-      disposition: `attachment; filename="productionOrder.xlsx"; filename*=UTF-8''${encodeURIComponent(title[language])}.xlsx`,
-    });
+    return xlsxFile(await productionOrderWorkbook(view as ProductionOrderView, rows, language), 'productionOrder', title[language]);
   }
 
   @Get('detail')

@@ -7,8 +7,8 @@ import { parseOrderListQuery } from '../sale-order/order-list-query.js';
 import { ORDER_LINES_SHEET_TITLE, orderLinesWorkbook } from './sale-order-sub.export.js';
 import { ORDER_LINE_LIST_SPEC } from './sale-order-sub.repository.js';
 import { SaleOrderSubService, type OrderLinePage } from './sale-order-sub.service.js';
+import { XLSX_TYPE, xlsxFile } from '../common/http/xlsx-file.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** /api/admin/saleOrderSub/list | export (route SaleOrderSub): order lines × colour × size across orders. */
 @ApiTags('order details')
@@ -33,14 +33,11 @@ export class SaleOrderSubController {
 
   @Get('export')
   @ForRoute('SaleOrderSub')
-  @ApiProduces(XLSX)
+  @ApiProduces(XLSX_TYPE)
   @ApiOperation({ summary: `Order details of the current filter as an Excel file with a totals row (up to ${EXPORT_LIMIT} rows)` })
   async export(@Query() query: Record<string, unknown>, @Headers('accept-language') acceptLanguage?: string): Promise<StreamableFile> {
     const { rows, totals } = await this.details.exportRows(parseOrderListQuery(query, ORDER_LINE_LIST_SPEC), EXPORT_LIMIT);
     const language = languageFromHeader(acceptLanguage ?? (query.lang as string | undefined));
-    return new StreamableFile(await orderLinesWorkbook(rows, totals, language), {
-      type: XLSX,
-      disposition: `attachment; filename="saleOrderSub.xlsx"; filename*=UTF-8''${encodeURIComponent(ORDER_LINES_SHEET_TITLE[language])}.xlsx`,
-    });
+    return xlsxFile(await orderLinesWorkbook(rows, totals, language), 'saleOrderSub', ORDER_LINES_SHEET_TITLE[language]);
   }
 }

@@ -14,6 +14,7 @@ import { SALE_ORDER_SHEET_TITLE, saleOrderWorkbook } from './sale-order.export.j
 import { SALE_ORDER_LIST_SPEC } from './sale-order.repository.js';
 import { SaleOrderService } from './sale-order.service.js';
 import { Audited } from '../security-log/audited.decorator.js';
+import { XLSX_TYPE, xlsxFile } from '../common/http/xlsx-file.js';
 
 export class SaleOrderDeleteDto {
   @ApiProperty({ type: 'integer' })
@@ -31,7 +32,6 @@ export class SaleOrderDeleteDto {
   version?: number;
 }
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** /api/admin/saleOrder/list | detail | export | create | update | delete (route SaleOrder…). */
 @ApiTags('sales orders')
@@ -60,15 +60,12 @@ export class SaleOrderController {
 
   @Get('export')
   @ForRoute('SaleOrderIndex')
-  @ApiProduces(XLSX)
+  @ApiProduces(XLSX_TYPE)
   @ApiOperation({ summary: `Sales orders of the current filter as an Excel file (up to ${EXPORT_LIMIT} rows)` })
   async export(@Query() query: Record<string, unknown>, @Headers('accept-language') acceptLanguage?: string): Promise<StreamableFile> {
     const rows = await this.orders.exportRows(parseOrderListQuery(query, SALE_ORDER_LIST_SPEC), EXPORT_LIMIT);
     const language = languageFromHeader(acceptLanguage ?? (query.lang as string | undefined));
-    return new StreamableFile(await saleOrderWorkbook(rows, language), {
-      type: XLSX,
-      disposition: `attachment; filename="saleOrder.xlsx"; filename*=UTF-8''${encodeURIComponent(SALE_ORDER_SHEET_TITLE[language])}.xlsx`,
-    });
+    return xlsxFile(await saleOrderWorkbook(rows, language), 'saleOrder', SALE_ORDER_SHEET_TITLE[language]);
   }
 
   @Post('create')

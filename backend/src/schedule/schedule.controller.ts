@@ -9,8 +9,8 @@ import { EXPORT_LIMIT } from '../master-data/master-data.controller-factory.js';
 import { ScheduleDetailDto, ScheduleDetailQueryDto, ScheduleListDto, ScheduleListQueryDto } from './schedule.dto.js';
 import { SCHEDULE_SHEET_TITLE, scheduleWorkbook } from './schedule.export.js';
 import { ScheduleService } from './schedule.service.js';
+import { XLSX_TYPE, xlsxFile } from '../common/http/xlsx-file.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** /api/admin/schedule/list | export | detail (route Schedule): progress of shown orders per process. */
 @ApiTags('schedule')
@@ -32,17 +32,14 @@ export class ScheduleController {
 
   @Get('export')
   @ForRoute('ScheduleIndex', 'ScheduleUpdate')
-  @ApiProduces(XLSX)
+  @ApiProduces(XLSX_TYPE)
   @ApiOperation({
     summary: `The schedule of the list's filter and sort (same query as list, page ignored) as an Excel file: the order columns, then done and planned per process (up to ${EXPORT_LIMIT} orders; more is refused with exportTooLarge)`,
   })
   async export(@Query(bodyPipe(ScheduleListQueryDto)) query: ScheduleListQueryDto, @Headers('accept-language') acceptLanguage?: string): Promise<StreamableFile> {
     const data = await this.schedule.exportRows(query, EXPORT_LIMIT);
     const language = languageFromHeader(acceptLanguage);
-    return new StreamableFile(await scheduleWorkbook(data, language), {
-      type: XLSX,
-      disposition: `attachment; filename="schedule.xlsx"; filename*=UTF-8''${encodeURIComponent(SCHEDULE_SHEET_TITLE[language])}.xlsx`,
-    });
+    return xlsxFile(await scheduleWorkbook(data, language), 'schedule', SCHEDULE_SHEET_TITLE[language]);
   }
 
   @Get('detail')

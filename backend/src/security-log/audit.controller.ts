@@ -7,8 +7,8 @@ import { bodyPipe } from '../common/http/validation-pipe.js';
 import { languageFromHeader } from '../common/i18n/translator.js';
 import { AuditTrailService, AUDIT_SHEET_TITLE } from './audit-trail.service.js';
 import { AuditPageDto, AuditQueryDto, AuditUserOptionDto } from './audit.dto.js';
+import { XLSX_TYPE, xlsxFile } from '../common/http/xlsx-file.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** /api/admin/setting/audit | audit/export | audit/users (route SettingAudit): the audit trail. */
 @ApiTags('settings: audit trail')
@@ -29,14 +29,11 @@ export class AuditController {
 
   @Get('audit/export')
   @ForRoute('SettingAudit')
-  @ApiProduces(XLSX)
+  @ApiProduces(XLSX_TYPE)
   @ApiOperation({ summary: `The filtered audit trail (same filters as the list) as an Excel file with the screen's columns, newest first (at most ${AUDIT_EXPORT_LIMIT} rows)` })
   async export(@Query(bodyPipe(AuditQueryDto)) query: AuditQueryDto, @Headers('accept-language') acceptLanguage?: string): Promise<StreamableFile> {
     const language = languageFromHeader(acceptLanguage);
-    return new StreamableFile(await this.audit.workbook(query, language), {
-      type: XLSX,
-      disposition: `attachment; filename="audit.xlsx"; filename*=UTF-8''${encodeURIComponent(AUDIT_SHEET_TITLE[language])}.xlsx`,
-    });
+    return xlsxFile(await this.audit.workbook(query, language), 'audit', AUDIT_SHEET_TITLE[language]);
   }
 
   @Get('audit/users')

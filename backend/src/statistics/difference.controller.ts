@@ -8,8 +8,8 @@ import { languageFromHeader } from '../common/i18n/translator.js';
 import { DIFFERENCE_SHEET_TITLE, differenceWorkbook } from './difference.export.js';
 import { DifferenceQueryDto, DifferenceReportDto } from './difference.dto.js';
 import { DifferenceService } from './difference.service.js';
+import { XLSX_TYPE, xlsxFile } from '../common/http/xlsx-file.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** /api/admin/statistics/difference | difference/export (route StatisticsDifference): ordered vs cut vs finished vs stock vs shipped. */
 @ApiTags('statistics')
@@ -31,16 +31,13 @@ export class DifferenceController {
 
   @Get('difference/export')
   @ForRoute('StatisticsDifference')
-  @ApiProduces(XLSX)
+  @ApiProduces(XLSX_TYPE)
   @ApiOperation({
     summary: `Difference statistics of the filter as an Excel file: a row per cell, order totals, the grand total, sheets by customer and by style (at most ${DIFFERENCE_EXPORT_MAX_ORDERS} orders)`,
   })
   async export(@Query(bodyPipe(DifferenceQueryDto)) query: DifferenceQueryDto, @Headers('accept-language') acceptLanguage?: string): Promise<StreamableFile> {
     const data = await this.differences.exportData(query);
     const language = languageFromHeader(acceptLanguage);
-    return new StreamableFile(await differenceWorkbook(data, language), {
-      type: XLSX,
-      disposition: `attachment; filename="difference.xlsx"; filename*=UTF-8''${encodeURIComponent(DIFFERENCE_SHEET_TITLE[language])}.xlsx`,
-    });
+    return xlsxFile(await differenceWorkbook(data, language), 'difference', DIFFERENCE_SHEET_TITLE[language]);
   }
 }

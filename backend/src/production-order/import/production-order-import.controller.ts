@@ -4,8 +4,8 @@ import { AcceptsFile } from '../../common/http/multipart.js';
 import { ForRoute, SuccessMessage } from '../../common/http/route-access.decorators.js';
 import { languageFromHeader } from '../../common/i18n/translator.js';
 import { IMPORT_FILE_FIELD, MAX_IMPORT_FILE_BYTES, ProductionOrderImportService } from './production-order-import.service.js';
+import { XLSX_TYPE, xlsxFile } from '../../common/http/xlsx-file.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 @ApiTags('production orders')
 @Controller('admin/productionOrder')
@@ -14,13 +14,12 @@ export class ProductionOrderImportController {
 
   @Get('importTemplate')
   @ForRoute('ProductionOrderCreate')
-  @ApiProduces(XLSX)
+  @ApiProduces(XLSX_TYPE)
   @ApiOperation({ summary: 'The import template: the import columns headed in the request language, an example row and a notes sheet' })
   async importTemplate(@Headers('accept-language') acceptLanguage?: string, @Query('lang') lang?: string): Promise<StreamableFile> {
     const language = languageFromHeader(acceptLanguage ?? lang);
     const file = await this.imports.template(language);
-    const name = language === 'en' ? 'production-order-import.xlsx' : '生产单导入模板.xlsx';
-    return new StreamableFile(file, { type: XLSX, disposition: `attachment; filename="production-order-import.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}` });
+    return xlsxFile(file, 'production-order-import', language === 'en' ? 'production-order-import' : '生产单导入模板');
   }
 
   @Post('importExcel')

@@ -3,7 +3,7 @@
 import type { ProductionOrder } from '@contracts/orders';
 import type { ScanInput, ScanLookup, ScanResult, ScanReverseInput, ScheduleDetail, ScheduleList } from '@contracts/production';
 import { apiGet, apiPost, type FormBody } from '../../../lib/http-client';
-import { downloadExcel } from '../../base-data/api/export-master-data';
+import { downloadExcel } from '../../../lib/download-excel';
 import { toScheduleParams, type ScheduleQuery } from '../model/schedule-query';
 
 /** `quiet`: a background refresh; a failure is shown on the page, not as a toast. */

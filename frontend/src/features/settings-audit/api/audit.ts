@@ -1,7 +1,7 @@
 // /api/admin/setting/audit | audit/export | audit/users (route SettingAudit).
 import type { AuditPage, AuditUserOption } from '@contracts/audit';
 import { apiGet } from '../../../lib/http-client';
-import { downloadExcel } from '../../base-data/api/export-master-data';
+import { downloadExcel } from '../../../lib/download-excel';
 import { toAuditFilterParams, toAuditParams, type AuditListQuery } from '../model/audit-query';
 
 export function getAuditPage(query: AuditListQuery, signal?: AbortSignal): Promise<AuditPage> {
