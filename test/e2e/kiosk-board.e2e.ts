@@ -42,8 +42,9 @@ describe('kiosk TVs', () => {
     const pairForm = admin.getByTestId('pair-form');
     await pairForm.locator('#device-name').waitFor();
     await admin.keyboard.type(`${name} TV`);
-    await pairForm.locator('#device-profile').click();
+    await pairForm.locator('.p-dropdown').click();
     await admin.locator('.p-dropdown-panel').getByRole('option', { name, exact: true }).click();
+    await admin.locator('.p-dropdown-panel').waitFor({ state: 'detached' });
     await pairForm.locator('#device-name').focus();
     await admin.keyboard.press('Enter');
     await admin.getByTestId('pair-result').waitFor();

@@ -159,6 +159,11 @@ describe('board profiles and kiosk devices', () => {
     expect((await snapshotWith(deviceKey)).body.data.device.profileId).toBeNull();
   });
 
+  it('documents every endpoint in the OpenAPI description', async () => {
+    const docs = (await t.http.get('/api/docs-json')).body as { paths: Record<string, unknown> };
+    for (const path of ['list', 'create', 'update', 'delete', 'devices', 'pair', 'revoke']) expect(Object.keys(docs.paths)).toContain(`/api/admin/boardProfile/${path}`);
+  });
+
   it('revoke closes the TV socket at once and its next API call gets 401', async () => {
     const { deviceKey, device } = await pair('Revoked TV', null);
     const socket = t.socket({ deviceKey });
