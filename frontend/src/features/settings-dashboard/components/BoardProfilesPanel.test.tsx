@@ -28,10 +28,8 @@ const DEVICE = (id: number, profileId: number | null, lastSeenAt: string | null)
 });
 const SCOPE = { processes: [], customers: [], loading: false };
 
-beforeEach(() => {
-  window.localStorage.setItem('language', 'en');
-  registerNotifier(() => undefined);
-});
+// The screens are tested in Chinese (the app's first language).
+beforeEach(() => registerNotifier(() => undefined));
 afterEach(() => registerNotifier(null));
 
 describe('board profiles and paired TVs', () => {
@@ -44,14 +42,14 @@ describe('board profiles and paired TVs', () => {
     render(<BoardProfilesPanel scope={SCOPE} />);
     const profiles = await screen.findByTestId('profile-list');
     await within(profiles).findByText('Sewing line');
-    expect(within(profiles).getByText('Scrolling')).toBeInTheDocument();
+    expect(within(profiles).getByText('滚动刷新')).toBeInTheDocument();
     const devices = screen.getByTestId('device-list');
     await within(devices).findByText('TV 1');
-    expect(within(devices).getByText('Default profile (board settings)')).toBeInTheDocument();
-    expect(within(devices).getByText('Never connected')).toBeInTheDocument();
+    expect(within(devices).getByText('默认方案（看板设置）')).toBeInTheDocument();
+    expect(within(devices).getByText('从未连接')).toBeInTheDocument();
 
     fireEvent.click(screen.getByTestId('device-pair'));
-    fireEvent.change(await screen.findByLabelText('TV name'), { target: { value: 'Gate TV' } });
+    fireEvent.change(await screen.findByLabelText('电视名称'), { target: { value: 'Gate TV' } });
     fireEvent.submit(screen.getByTestId('pair-form'));
     const link = (await screen.findByTestId('pair-link')) as HTMLInputElement;
     expect(link.value).toBe(`${window.location.origin}/kiosk?device=${'k'.repeat(32)}`);
@@ -60,6 +58,6 @@ describe('board profiles and paired TVs', () => {
     expect(body.get('name')).toBe('Gate TV');
     // The first profile is preselected; the default profile sends no profileId.
     expect(body.get('profileId')).toBe('3');
-    await waitFor(() => expect(screen.getByText(/shown only now/)).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText(/只显示这一次/)).toBeInTheDocument());
   });
 });
