@@ -2,8 +2,8 @@
 // first snapshot, or while the next presentation's lazy chunk loads, left the TV on the old
 // presentation. The latest desired presentation must win whatever the order.
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { lazy, Suspense } from 'react';
-import { Route, Router, Switch } from 'wouter';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Router, useLocation } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { DashboardSettings } from '@contracts/api';
 import type { BoardSnapshot } from '@contracts/production';
@@ -42,30 +42,38 @@ function Probe({ controller, mode }: { controller: BoardController; mode: Refres
   useFollowRefreshType(controller, mode);
   return <p data-testid="board">{mode}</p>;
 }
+// One component per board, as the app has (WholeBoardPage, ScrollBoardPage, DropBoardPage).
+const WholeProbe = (props: { controller: BoardController }) => <Probe {...props} mode="whole" />;
+const ScrollProbe = (props: { controller: BoardController }) => <Probe {...props} mode="scroll" />;
+const DropProbe = (props: { controller: BoardController }) => <Probe {...props} mode="drop" />;
 
-/** The three TV boards as routes; the scrolling board is a lazy chunk that loads when the test says. */
+/**
+ * The three TV boards as the router shows them: one screen per path, keyed by it, in one Suspense
+ * boundary (AppRoutes); the scrolling board is a lazy chunk that loads when the test says.
+ */
 function renderBoards(controller: BoardController, path: string) {
-  const chunk = deferred<{ default: typeof Probe }>();
-  const LazyProbe = lazy(() => chunk.promise);
+  const chunk = deferred<{ default: typeof ScrollProbe }>();
+  const screens: Record<string, ComponentType<{ controller: BoardController }>> = {
+    '/wholeDashboard': WholeProbe,
+    '/scrollDashboard': lazy(() => chunk.promise),
+    '/dropDashboard': DropProbe,
+  };
+  function Screens() {
+    const [location] = useLocation();
+    const Screen = screens[location];
+    return (
+      <Suspense fallback={<p data-testid="loading">…</p>}>
+        <Screen key={location} controller={controller} />
+      </Suspense>
+    );
+  }
   const location = memoryLocation({ path, record: true });
   render(
     <Router hook={location.hook}>
-      <Suspense fallback={<p data-testid="loading">…</p>}>
-        <Switch>
-          <Route path="/wholeDashboard">
-            <Probe controller={controller} mode="whole" />
-          </Route>
-          <Route path="/scrollDashboard">
-            <LazyProbe controller={controller} mode="scroll" />
-          </Route>
-          <Route path="/dropDashboard">
-            <Probe controller={controller} mode="drop" />
-          </Route>
-        </Switch>
-      </Suspense>
+      <Screens />
     </Router>,
   );
-  return { location, loadChunk: () => act(async () => chunk.resolve({ default: Probe })) };
+  return { location, loadChunk: () => act(async () => chunk.resolve({ default: ScrollProbe })) };
 }
 
 let stop: (() => void) | null = null;
