@@ -40,7 +40,7 @@ describe('kiosk TVs', () => {
     await admin.getByTestId('device-pair').focus();
     await admin.keyboard.press('Enter');
     const pairForm = admin.getByTestId('pair-form');
-    await pairForm.locator('#device-name').waitFor();
+    await pairForm.locator('#device-name').focus();
     await admin.keyboard.type(`${name} TV`);
     await pairForm.locator('.p-dropdown').click();
     await admin.locator('.p-dropdown-panel').getByRole('option', { name, exact: true }).click();
