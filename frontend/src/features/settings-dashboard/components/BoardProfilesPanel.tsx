@@ -18,7 +18,9 @@ import { BOARD_DISPLAY_MODES, BOARD_SORT_OPTIONS, type BoardDisplayMode, type Bo
 import type { BoardDevice, BoardProfile, BoardProfileFields, PairedDevice } from '@contracts/board-profiles';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { QrCode } from '../../../components/QrCode';
+import { ROOMS } from '@contracts/events';
 import { REFRESH_MODES, refreshModeOf } from '../../../lib/board-vocabulary';
+import { realtime, resyncAfterFirstJoin } from '../../../lib/socket';
 import { formatDate } from '../../../lib/format-date';
 import { ApiError } from '../../../lib/http-client';
 import { notifySuccess } from '../../../lib/notify';
@@ -50,7 +52,17 @@ export function BoardProfilesPanel({ scope }: { scope: BoardScopeOptions }) {
   useEffect(() => {
     void reload();
     const timer = window.setInterval(() => void reload(), DEVICES_REFRESH_MS);
-    return () => window.clearInterval(timer);
+    // Another administrator's change to a profile shows here at once (room settings).
+    const unsubscribe = realtime.subscribe([ROOMS.settings], {
+      onEvent: (event) => {
+        if (event.name === 'boardProfile.changed') void reload();
+      },
+      onResync: resyncAfterFirstJoin(reload),
+    });
+    return () => {
+      window.clearInterval(timer);
+      unsubscribe();
+    };
   }, [reload]);
 
   const profileName = (id: number | null) => (id === null ? t('profiles.defaultProfile') : (profiles?.find((profile) => profile.id === id)?.name ?? '—'));
