@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'attachment.upload',
   'attachment.delete',
   'user.avatar',
+  'boardDevice.pair',
+  'boardDevice.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -61,6 +63,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, Localized> = {
   'attachment.upload': l('上传附件', 'Attachment uploaded'),
   'attachment.delete': l('删除附件', 'Attachment deleted'),
   'user.avatar': l('更换头像', 'Avatar changed'),
+  'boardDevice.pair': l('配对看板电视', 'Board TV paired'),
+  'boardDevice.revoke': l('撤销看板电视', 'Board TV revoked'),
 };
 
 export const AUDIT_RESULT_LABELS: Record<AuditResult, Localized> = {

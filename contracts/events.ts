@@ -1,6 +1,7 @@
 // The typed map of domain events, shared by the server (publishes) and clients (subscribe).
 // An event name never changes meaning: a changed payload gets a new name (…V2).
 import type { AdminSettingsChanged } from './admin-settings.js';
+import type { BoardDeviceRevoked, BoardProfileChanged } from './board-profiles.js';
 import type { DelayAlert, DelayAlertCleared, UserNotification } from './alerts.js';
 import type { DashboardSettings } from './api.js';
 import type { MasterDataName } from './master-data.js';
@@ -111,6 +112,10 @@ export interface DomainEventMap {
   'settings.adminUpdated': AdminSettingsChanged;
   /** To every connected socket (no room): reload everything shown (DataReset). */
   'data.reset': DataReset;
+  /** A board profile was created, changed or deleted: to rooms `settings` and `board` (paired TVs re-read their board). */
+  'boardProfile.changed': BoardProfileChanged;
+  /** A paired TV was revoked: to room `device:<id>`; every instance then closes that device's sockets. */
+  'boardDevice.revoked': BoardDeviceRevoked;
 }
 
 export type DomainEventName = keyof DomainEventMap;
@@ -200,8 +205,9 @@ export const SOCKET_EVENTS = {
   resume: 'resume',
 } as const;
 
-/** Socket.IO handshake `auth`: a user token, or the public board key. */
+/** Socket.IO handshake `auth`: a user token, the public board key, or a paired TV's device key. */
 export interface SocketAuth {
   token?: string;
   boardKey?: string;
+  deviceKey?: string;
 }

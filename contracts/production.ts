@@ -273,6 +273,8 @@ export interface BoardSnapshot {
   /** The system title per language and the company logo (an upload id), from the system settings. */
   systemTitles?: { 'zh-CN': string; en: string };
   logo?: string | null;
+  /** Only for a paired TV (device key): which device it is and the profile it shows (null = default). */
+  device?: { id: number; name: string; profileId: number | null; profileName: string | null };
 }
 
 // ——— the console: GET /api/admin/statistics/console, route Home ———

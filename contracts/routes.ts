@@ -11,10 +11,11 @@ export const ALWAYS_ALLOWED_ROUTE_NAMES = [
   'WholeDashboard',
   'ScrollDashboard',
   'DropDashboard',
+  'Kiosk',
 ] as const;
 
 /** Routes a browser may open without a token. */
-export const PUBLIC_ROUTE_NAMES = ['Login', 'Error', 'Mobile', 'MobileDashboard'] as const;
+export const PUBLIC_ROUTE_NAMES = ['Login', 'Error', 'Mobile', 'MobileDashboard', 'Kiosk'] as const;
 
 /**
  * Permission names of the screens that exist. Later capabilities add theirs here; the admin

@@ -5,6 +5,7 @@ import { permissionNameOf } from '../../../contracts/routes.js';
 import { DomainException } from '../common/errors/domain.exception.js';
 import { ROUTE_ACCESS_KEY, type AuthenticatedUser, type RouteAccess } from '../common/http/route-access.decorators.js';
 import { SettingService } from '../setting/setting.service.js';
+import { BoardProfileService, type DeviceIdentity } from '../setting/board-profile.service.js';
 import { AuthService } from './auth.service.js';
 import { OPEN_BEFORE_PASSWORD_CHANGE_KEY } from './password-change.decorator.js';
 
@@ -25,6 +26,7 @@ export class AccessGuard implements CanActivate {
     private readonly auth: AuthService,
     // SettingModule is global: injected here without AuthModule importing it (no module cycle).
     private readonly settings: SettingService,
+    private readonly devices: BoardProfileService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -37,7 +39,7 @@ export class AccessGuard implements CanActivate {
     if (!access) throw new DomainException('forbidden');
     if (access.kind === 'public') return true;
 
-    const request = context.switchToHttp().getRequest<Request & { user?: AuthenticatedUser }>();
+    const request = context.switchToHttp().getRequest<Request & { user?: AuthenticatedUser; boardDevice?: DeviceIdentity }>();
     const token = firstHeader(request.headers.token);
     const user = token ? await this.auth.authenticateSession(token) : null;
     if (access.kind === 'board' && !user) {
@@ -47,6 +49,17 @@ export class AccessGuard implements CanActivate {
       const boardKey = firstHeader(request.headers.boardkey);
       if (boardKey && (await this.settings.verifyBoardKey(boardKey))) return true;
       if (boardKey && !token) throw new DomainException('boardKeyInvalid');
+      // A paired TV's device key: board reads only (this branch is the only place it is looked at,
+      // so it opens no other endpoint). Checked on every request: a revoked device gets 401 at once.
+      const deviceKey = firstHeader(request.headers.devicekey);
+      if (deviceKey) {
+        const device = await this.devices.verifyDeviceKey(deviceKey);
+        if (device) {
+          request.boardDevice = device;
+          return true;
+        }
+        if (!token) throw new DomainException('deviceKeyInvalid');
+      }
     }
     if (!token) throw new DomainException('unauthorized');
     if (!user) throw new DomainException('tokenInvalid');

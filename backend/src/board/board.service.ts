@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { orderMetrics } from '../../../contracts/order-metrics.js';
+import type { DashboardSettings } from '../../../contracts/api.js';
 import type { BoardSnapshot, ProgressRow } from '../../../contracts/production.js';
 import { EventStore } from '../events/event-store.js';
 import { localDay } from '../progress/progress-math.js';
@@ -20,11 +21,12 @@ export class BoardService {
     private readonly events: EventStore,
   ) {}
 
-  async snapshot(): Promise<BoardSnapshot> {
+  /** `device`: a paired TV's snapshot, with its profile's settings (board-profile.service) instead of the dashboard settings. */
+  async snapshot(device?: { settings: DashboardSettings; device: NonNullable<BoardSnapshot['device']> }): Promise<BoardSnapshot> {
     // The log head first: a change committed while the rows are read has a later seq, so a board
     // subscribing with lastSeq = headSeq gets it replayed (at worst twice, never lost).
     const headSeq = await this.events.headSeq();
-    const settings = await this.settings.dashboardSettings();
+    const settings = device?.settings ?? (await this.settings.dashboardSettings());
     const today = localDay();
     const { columns, rows } = scopeToProcesses(settings, await this.progress.columns(), await this.progress.rows(boardQuery(settings, today)));
     const sort = boardSort(settings);
@@ -39,6 +41,7 @@ export class BoardService {
       companyName: await this.companyName(),
       settings,
       ...(await this.branding()),
+      ...(device ? { device: device.device } : {}),
     };
   }
 

@@ -24,12 +24,14 @@ export class SnapshotThrottle implements CanActivate {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<Request & { user?: AuthenticatedUser }>();
-    // The access guard ran first: a request without a user here came in with the board key.
-    const caller = request.user ? `session:${request.user.sessionId}` : 'board-key';
+    const request = context.switchToHttp().getRequest<Request & { user?: AuthenticatedUser; boardDevice?: { deviceId: number } }>();
+    // The access guard ran first: a request without a user came in with a device key or the board key.
+    const device = request.boardDevice;
+    const caller = request.user ? `session:${request.user.sessionId}` : device ? `device:${device.deviceId}` : 'board-key';
     try {
       await this.perCaller.consume(`${caller}|${request.ip ?? ''}`);
-      if (!request.user) await this.perBoardKey.consume('board-key');
+      // A device key is revocable per TV: only the shared board key needs the whole-key limit.
+      if (!request.user && !device) await this.perBoardKey.consume('board-key');
     } catch (error) {
       if (error instanceof RateLimiterRes) {
         throw new DomainException('tooManyRequests', { seconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) });

@@ -4,9 +4,10 @@ import { UserEntity } from '../user/user.entity.js';
 import { UserSessionEntity } from '../auth/user-session.entity.js';
 import { SystemSettingEntity } from '../setting/system-setting.entity.js';
 import { DomainEventEntity } from '../events/domain-event.entity.js';
+import { BoardDeviceEntity, BoardProfileEntity } from '../setting/board-profile.entity.js';
 import { MIGRATIONS } from './migrations/index.js';
 
-export const ENTITIES = [DepartmentEntity, UserEntity, UserSessionEntity, SystemSettingEntity, DomainEventEntity];
+export const ENTITIES = [DepartmentEntity, UserEntity, UserSessionEntity, SystemSettingEntity, DomainEventEntity, BoardProfileEntity, BoardDeviceEntity];
 
 /** Server-side limits so that a frozen, locked or vanished database answers quickly (503) instead of holding requests. */
 export interface DatabaseLimits {

@@ -17,7 +17,8 @@ import { EventBus, type EventSink } from '../events/event-bus.service.js';
 import { EventStore } from '../events/event-store.js';
 import { SettingService } from '../setting/setting.service.js';
 import { RedisLink } from './redis-link.js';
-import { BOARD_KEY_ROOM, mayJoin, SESSION_ROOM, USER_ROOM, type SocketIdentity } from './room-policy.js';
+import { BOARD_KEY_ROOM, DEVICE_ROOM_PREFIX, mayJoin, SESSION_ROOM, USER_ROOM, type SocketIdentity } from './room-policy.js';
+import { BoardProfileService } from '../setting/board-profile.service.js';
 
 interface SocketData {
   identity: SocketIdentity;
@@ -75,6 +76,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   constructor(
     private readonly auth: AuthService,
     private readonly settings: SettingService,
+    private readonly devices: BoardProfileService,
     private readonly store: EventStore,
     private readonly bus: EventBus,
     private readonly link: RedisLink,
@@ -93,7 +95,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
         .then((identity) => {
           if (!identity) return next(new Error('unauthorized'));
           (socket as ClientSocket).data.identity = identity;
-          (socket as ClientSocket).data.auth = identity.kind === 'user' ? { token: auth.token } : { boardKey: auth.boardKey };
+          (socket as ClientSocket).data.auth =
+            identity.kind === 'user' ? { token: auth.token } : identity.kind === 'device' ? { deviceKey: auth.deviceKey } : { boardKey: auth.boardKey };
           next();
         })
         .catch((error: unknown) => {
@@ -134,7 +137,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     if (!identity) return void socket.disconnect(true);
     this.limits.set(socket, { subscribes: [], replays: new Map() });
     // A user's sockets also sit in their own room: access changes reach every tab at once.
-    void socket.join(identity.kind === 'user' ? [SESSION_ROOM(identity.user.sessionId), USER_ROOM(identity.user.id)] : BOARD_KEY_ROOM);
+    // A paired TV's sockets sit in their device's room: revoking it closes them on every instance.
+    void socket.join(
+      identity.kind === 'user'
+        ? [SESSION_ROOM(identity.user.sessionId), USER_ROOM(identity.user.id)]
+        : identity.kind === 'device'
+          ? `${DEVICE_ROOM_PREFIX}${identity.deviceId}`
+          : BOARD_KEY_ROOM,
+    );
     // Plain listeners instead of Nest's @SubscribeMessage: Nest's adapter builds an rxjs pipeline
     // per handler per socket, about 8.5 KiB of heap per connected board (the scan bench measured
     // 23 → 15 KiB per subscriber; bare Socket.IO is 9). Bound here, synchronously in the
@@ -228,6 +238,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
         // Other instances exist only with Redis (the in-memory adapter has no server-side emit).
         if (this.link.enabled) this.server.serverSideEmit(ACCESS_BETWEEN_INSTANCES, event.rooms);
       }
+      if (event.name === 'boardDevice.revoked') this.endDevice(event.rooms);
     }
   }
 
@@ -257,6 +268,16 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
 
   endBoardKeySockets(): void {
     this.server.in(BOARD_KEY_ROOM).disconnectSockets(true);
+  }
+
+  /**
+   * A revoked TV: closes the sockets in its `device:<id>` room. Through the adapter this reaches
+   * every instance, after the event itself (the TV learns why); the next handshake or subscribe
+   * re-checks the key and is refused.
+   */
+  endDevice(deviceRooms: string[]): void {
+    const rooms = deviceRooms.filter((room) => room.startsWith(DEVICE_ROOM_PREFIX));
+    if (rooms.length) this.server.in(rooms).disconnectSockets(true);
   }
 
   /**
@@ -341,7 +362,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
 
   /** A room the client chose (not its own id, session or board-key room). */
   private isSubscribedRoom(socket: ClientSocket, room: string): boolean {
-    return room !== socket.id && !room.startsWith('session:') && !room.startsWith(USER_ROOM_PREFIX) && room !== BOARD_KEY_ROOM;
+    return room !== socket.id && !room.startsWith('session:') && !room.startsWith(USER_ROOM_PREFIX) && room !== BOARD_KEY_ROOM && !room.startsWith(DEVICE_ROOM_PREFIX);
   }
 
   private async currentIdentity(socket: ClientSocket): Promise<SocketIdentity | null> {
@@ -354,6 +375,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
       return user ? { kind: 'user', user } : null;
     }
     if (typeof auth?.boardKey === 'string' && (await this.settings.verifyBoardKey(auth.boardKey))) return { kind: 'boardKey' };
+    if (typeof auth?.deviceKey === 'string') {
+      const device = await this.devices.verifyDeviceKey(auth.deviceKey);
+      return device ? { kind: 'device', deviceId: device.deviceId, profileId: device.profileId } : null;
+    }
     return null;
   }
 }

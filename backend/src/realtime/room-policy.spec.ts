@@ -33,6 +33,8 @@ describe('room policy', () => {
   ])('%p: a viewer (Home only) %p, a board key %p', (room, forViewer, forBoard) => {
     expect(mayJoin(viewer, room)).toBe(forViewer);
     expect(mayJoin(board, room)).toBe(forBoard);
+    // A paired TV (device key) may join exactly what the board key may.
+    expect(mayJoin({ kind: 'device', deviceId: 1, profileId: null }, room)).toBe(forBoard);
   });
 
   // The permission that the HTTP endpoints serving the room's data require (any one of them).

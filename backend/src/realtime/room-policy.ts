@@ -2,8 +2,11 @@ import { ALL_MASTER_DATA, COMPANY_DEFINITION } from '../../../contracts/master-d
 import { permissionNameOf } from '../../../contracts/routes.js';
 import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
 
-/** Who is behind a socket: a logged-in user, or a public board that showed the board key. */
-export type SocketIdentity = { kind: 'user'; user: AuthenticatedUser } | { kind: 'boardKey' };
+/** Who is behind a socket: a logged-in user, a public board that showed the board key, or a paired TV (device key). */
+export type SocketIdentity =
+  | { kind: 'user'; user: AuthenticatedUser }
+  | { kind: 'boardKey' }
+  | { kind: 'device'; deviceId: number; profileId: number | null };
 
 const BOARD_KEY_ROOMS = new Set(['board', 'settings']);
 const ENTITY_ROOM = /^(order|saleOrder|process):([1-9]\d{0,9})$/;
@@ -46,7 +49,8 @@ function holdsAny(user: AuthenticatedUser, routeNames: readonly string[]): boole
  * current permissions, so a permission change applies from the next subscribe.
  */
 export function mayJoin(identity: SocketIdentity, room: string): boolean {
-  if (identity.kind === 'boardKey') return BOARD_KEY_ROOMS.has(room);
+  // A paired TV may see exactly what the public board sees: board rooms, nothing else.
+  if (identity.kind === 'boardKey' || identity.kind === 'device') return BOARD_KEY_ROOMS.has(room);
   const { user } = identity;
   switch (room) {
     case 'board':
@@ -79,3 +83,5 @@ export function mayJoin(identity: SocketIdentity, room: string): boolean {
 export const SESSION_ROOM = (sessionId: number) => `session:${sessionId}`;
 export const USER_ROOM = (userId: number) => `user:${userId}`;
 export const BOARD_KEY_ROOM = 'board-key';
+/** A paired TV's own sockets (revoke closes them); must equal DEVICE_ROOM of board-profile.service. */
+export const DEVICE_ROOM_PREFIX = 'device:';

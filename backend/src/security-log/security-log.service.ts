@@ -27,7 +27,9 @@ export type SecurityAction =
   | 'order.unhide'
   | 'attachment.upload'
   | 'attachment.delete'
-  | 'user.avatar';
+  | 'user.avatar'
+  | 'boardDevice.pair'
+  | 'boardDevice.revoke';
 
 export type SecurityResult = AuditEntry['result'];
 

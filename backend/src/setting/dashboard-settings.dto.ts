@@ -15,7 +15,7 @@ import { ToBoolean, ToInteger } from '../common/http/form-transforms.js';
 import { toIdList } from '../goods/goods-ids.js';
 
 /** Ids as a form sends them ("3,1,7", repeated keys or an array); "" clears the list. */
-function IdList(description: string): PropertyDecorator {
+export function IdList(description: string): PropertyDecorator {
   const decorators: PropertyDecorator[] = [
     ApiPropertyOptional({ type: 'string', description, example: '3,1,7' }),
     Transform(({ value }) => toIdList(value)),

@@ -4,11 +4,13 @@ import { AdminSettingsController } from './admin-settings.controller.js';
 import { AdminSettingsService } from './admin-settings.service.js';
 import { SettingRepository } from './setting.repository.js';
 import { SettingService } from './setting.service.js';
+import { BoardProfileController } from './board-profile.controller.js';
+import { BoardProfileService } from './board-profile.service.js';
 
 @Global()
 @Module({
-  controllers: [SettingController, AdminSettingsController],
-  providers: [SettingService, SettingRepository, AdminSettingsService],
-  exports: [SettingService, AdminSettingsService],
+  controllers: [SettingController, AdminSettingsController, BoardProfileController],
+  providers: [SettingService, SettingRepository, AdminSettingsService, BoardProfileService],
+  exports: [SettingService, AdminSettingsService, BoardProfileService],
 })
 export class SettingModule {}

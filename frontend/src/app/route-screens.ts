@@ -40,6 +40,7 @@ const SCREENS: Record<string, Screen> = {
   ScrollDashboard: screen(() => import('../features/board/components/ScrollBoardPage'), 'ScrollBoardPage'),
   DropDashboard: screen(() => import('../features/board/components/DropBoardPage'), 'DropBoardPage'),
   MobileDashboard: screen(() => import('../features/board/components/MobileBoardPage'), 'MobileBoardPage'),
+  Kiosk: screen(() => import('../features/board/components/KioskBoardPage'), 'KioskBoardPage'),
   SettingIndex: screen(() => import('../features/settings-system/components/SystemSettingsPage'), 'SystemSettingsPage'),
   SettingDashboard: screen(() => import('../features/settings-dashboard/components/DashboardSettingsPage'), 'DashboardSettingsPage'),
   Permission: screen(() => import('../features/permission/components/PermissionPage'), 'PermissionPage'),

@@ -147,6 +147,8 @@ export const PRODUCTION_PATHS = {
   dropDashboard: '/dropDashboard',
   mobile: '/mobile',
   mobileDashboard: '/mobile/dashboard',
+  /** A paired TV (board profiles): opened once with ?device=<key>, then runs on that key. */
+  kiosk: '/kiosk',
   settingIndex: '/setting/index',
   statisticsDifference: '/production/statistics/difference',
   performanceAppraisalDetails: '/production/performanceAppraisalDetails',
@@ -189,6 +191,7 @@ function productionRoutes(): AppRoute[] {
     board('DropDashboard', PRODUCTION_PATHS.dropDashboard, 'drop'),
     { name: 'Mobile', path: PRODUCTION_PATHS.mobile, titleKey: 'board:routes.mobileHome', layout: 'bare', redirect: PRODUCTION_PATHS.mobileDashboard },
     board('MobileDashboard', PRODUCTION_PATHS.mobileDashboard, 'mobile'),
+    board('Kiosk', PRODUCTION_PATHS.kiosk, 'kiosk'),
     {
       name: 'StatisticsDifference',
       path: PRODUCTION_PATHS.statisticsDifference,

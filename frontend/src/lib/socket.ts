@@ -152,6 +152,24 @@ export class RealtimeClient {
     if (boardKey === undefined || this.auth.boardKey === boardKey) this.disconnect();
   }
 
+  /**
+   * A paired TV (kiosk) connects with its device key: no session, no expiry. Like the board key, a
+   * refused or revoked key is reported as `reason: 'unauthorized'` and ends no session.
+   */
+  connectDeviceKey(deviceKey: string): void {
+    if (this.socket && this.auth?.deviceKey === deviceKey) {
+      if (!this.socket.connected && !this.socket.active) this.socket.connect();
+      return;
+    }
+    this.open({ deviceKey });
+  }
+
+  /** Close the connection only if it is this device key's (see disconnectBoardKey). */
+  disconnectDeviceKey(deviceKey?: string): void {
+    if (this.auth?.deviceKey === undefined) return;
+    if (deviceKey === undefined || this.auth.deviceKey === deviceKey) this.disconnect();
+  }
+
   /** True while the connection authenticates with a board key. */
   get usesBoardKey(): boolean {
     return this.auth?.boardKey !== undefined;
@@ -245,7 +263,8 @@ export class RealtimeClient {
     this.setStatus(willReconnect ? 'reconnecting' : 'disconnected', reason);
     // The server ends board-key sockets when the key is turned off or rotated: knock again once,
     // so the handshake says whether the key still works ('unauthorized') instead of going quiet.
-    if (!willReconnect && reason === 'io server disconnect' && this.auth?.boardKey !== undefined) {
+    // A revoked TV (device key) is ended the same way and knocks once too: 'unauthorized' then says it is unpaired.
+    if (!willReconnect && reason === 'io server disconnect' && (this.auth?.boardKey !== undefined || this.auth?.deviceKey !== undefined)) {
       const socket = this.socket;
       this.revive = setTimeout(() => {
         this.revive = null;

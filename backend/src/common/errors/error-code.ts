@@ -9,6 +9,7 @@ export const ERRORS = {
   unauthorized: { status: 401, key: 'errors.unauthorized' },
   tokenInvalid: { status: 401, key: 'errors.tokenInvalid' },
   boardKeyInvalid: { status: 401, key: 'errors.boardKeyInvalid' },
+  deviceKeyInvalid: { status: 401, key: 'errors.deviceKeyInvalid' },
   loginFailed: { status: 401, key: 'errors.loginFailed' },
   noPermissionAccount: { status: 403, key: 'errors.noPermissionAccount' },
   accountDisabled: { status: 403, key: 'errors.accountDisabled' },

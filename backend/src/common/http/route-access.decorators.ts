@@ -34,6 +34,7 @@ export const BoardReader = () =>
     ApiSecurity('token'),
     ApiHeader({ name: 'token', required: false, description: 'session token of any user; or send boardKey instead' }),
     ApiHeader({ name: BOARD_KEY_HEADER, required: false, description: 'the public board key (when enabled in the board settings); used when no token is sent' }),
+    ApiHeader({ name: 'deviceKey', required: false, description: "a paired TV's device key (board profiles); used when no token is sent" }),
   );
 
 /**

@@ -7,6 +7,7 @@ export const en: MessageCatalogue = {
     unauthorized: 'Please log in first',
     tokenInvalid: 'Your session has expired, please log in again',
     boardKeyInvalid: 'The board key is wrong or turned off; ask the administrator for the current board link',
+    deviceKeyInvalid: 'This TV is not paired (or was revoked); ask the administrator to pair it again',
     loginFailed: 'Wrong username or password',
     noPermissionAccount: 'This account has no permission, contact the administrator',
     accountDisabled: 'This account is disabled, contact the administrator',

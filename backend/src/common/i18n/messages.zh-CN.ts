@@ -6,6 +6,7 @@ export const zhCN = {
     unauthorized: '请先登录',
     tokenInvalid: '登录已失效，请重新登录',
     boardKeyInvalid: '看板密钥无效或已停用，请向管理员索取新的看板链接',
+    deviceKeyInvalid: '这台电视未配对（或已被撤销），请管理员重新配对',
     loginFailed: '用户名或密码错误',
     noPermissionAccount: '该账号没有任何权限，请联系管理员',
     accountDisabled: '该账号已停用，请联系管理员',

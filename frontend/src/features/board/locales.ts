@@ -3,7 +3,7 @@
 import { METRIC_NAMES, POPULATION_LABELS } from '@contracts/order-metrics';
 
 const zhCN = {
-  routes: { redirect: '生产看板', whole: '整页看板', scroll: '滚动看板', drop: '下拉看板', mobile: '手机看板', mobileHome: '手机端' },
+  routes: { redirect: '生产看板', whole: '整页看板', scroll: '滚动看板', drop: '下拉看板', mobile: '手机看板', mobileHome: '手机端', kiosk: '电视看板' },
   title: '生产进度看板',
   mode: { whole: '整页', scroll: '滚动', drop: '最新动态' },
   columns: {
@@ -67,10 +67,17 @@ const zhCN = {
     processes: '工序进度',
     delivery: '交期 {{date}}',
   },
+  kiosk: {
+    unpairedTitle: '这台电视未配对',
+    unpaired: '这台电视未配对或已被撤销。请管理员在“看板设置”中重新配对，然后用新的链接或二维码打开。',
+    missing: '请用管理员在“看板设置”中配对时给出的链接或二维码打开本页。',
+    loading: '正在打开看板…',
+    device: '电视：{{name}}',
+  },
 };
 
 const en: typeof zhCN = {
-  routes: { redirect: 'Production board', whole: 'Whole-page board', scroll: 'Scrolling board', drop: 'Drop-down board', mobile: 'Mobile board', mobileHome: 'Mobile' },
+  routes: { redirect: 'Production board', whole: 'Whole-page board', scroll: 'Scrolling board', drop: 'Drop-down board', mobile: 'Mobile board', mobileHome: 'Mobile', kiosk: 'TV board' },
   title: 'Production progress',
   mode: { whole: 'Pages', scroll: 'Scrolling', drop: 'Latest activity' },
   columns: {
@@ -133,6 +140,13 @@ const en: typeof zhCN = {
     open: 'Open board',
     processes: 'Processes',
     delivery: 'Delivery {{date}}',
+  },
+  kiosk: {
+    unpairedTitle: 'This TV is not paired',
+    unpaired: 'This TV is not paired, or it was revoked. Ask your administrator to pair it again in the board settings, then open the new link or QR code.',
+    missing: 'Open this page with the link or QR code your administrator got when pairing this TV in the board settings.',
+    loading: 'Opening the board…',
+    device: 'TV: {{name}}',
   },
 };
 

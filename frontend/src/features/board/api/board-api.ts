@@ -10,18 +10,29 @@ import { currentLanguage, t } from '../../../lib/i18n';
 
 export const BOARD_SNAPSHOT_URL = '/board/snapshot';
 
-/** Who the board is: the signed-in user, or the public board with its key. */
-export type BoardSource = { kind: 'session' } | { kind: 'boardKey'; key: string };
+/** Who the board is: the signed-in user, the public board with its key, or a paired TV with its device key. */
+export type BoardSource = { kind: 'session' } | { kind: 'boardKey'; key: string } | { kind: 'device'; key: string };
 
 export function sourceId(source: BoardSource): string {
-  return source.kind === 'session' ? 'session' : `key:${source.key}`;
+  return source.kind === 'session' ? 'session' : source.kind === 'device' ? `device:${source.key}` : `key:${source.key}`;
+}
+
+/** The header a keyed board sends: the public board key, or a paired TV's device key. */
+function keyHeader(source: Exclude<BoardSource, { kind: 'session' }>): Record<string, string> {
+  return source.kind === 'device' ? { deviceKey: source.key } : { boardKey: source.key };
 }
 
 /** GET /api/board/snapshot with the board key header, the envelope unwrapped. */
-export async function fetchSnapshotWithKey(boardKey: string): Promise<BoardSnapshot> {
+export function fetchSnapshotWithKey(boardKey: string): Promise<BoardSnapshot> {
+  return fetchKeyedSnapshot({ kind: 'boardKey', key: boardKey });
+}
+
+/** GET /api/board/snapshot with a board or device key header, the envelope unwrapped; a refused key is an 'unauthorized' ApiError. */
+export async function fetchKeyedSnapshot(source: Exclude<BoardSource, { kind: 'session' }>): Promise<BoardSnapshot> {
+  const unauthorizedText = source.kind === 'device' ? 'board:kiosk.unpaired' : 'board:mobile.invalidKey';
   try {
     const response = await axios.get<ApiEnvelope<BoardSnapshot>>(`/api${BOARD_SNAPSHOT_URL}`, {
-      headers: { boardKey, 'Accept-Language': currentLanguage() },
+      headers: { ...keyHeader(source), 'Accept-Language': currentLanguage() },
       timeout: REQUEST_TIMEOUT_MS,
     });
     const body = response.data;
@@ -32,7 +43,7 @@ export async function fetchSnapshotWithKey(boardKey: string): Promise<BoardSnaps
     if (axios.isAxiosError(error)) {
       const body = error.response?.data as Partial<ApiEnvelope> | undefined;
       const code = typeof body?.code === 'number' ? body.code : (error.response?.status ?? 0);
-      if (code === UNAUTHORIZED_CODE) throw new ApiError(body?.message || t('board:mobile.invalidKey'), code, 'unauthorized');
+      if (code === UNAUTHORIZED_CODE) throw new ApiError(body?.message || t(unauthorizedText), code, 'unauthorized');
       if (error.response) throw new ApiError(body?.message || t('common:http.generic'), code, 'api');
       const timedOut = error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT';
       throw new ApiError(t(timedOut ? 'common:http.timeout' : 'common:http.network'), 0, timedOut ? 'timeout' : 'network');
@@ -42,7 +53,7 @@ export async function fetchSnapshotWithKey(boardKey: string): Promise<BoardSnaps
 }
 
 export function fetchBoardSnapshot(source: BoardSource): Promise<BoardSnapshot> {
-  if (source.kind === 'boardKey') return fetchSnapshotWithKey(source.key);
+  if (source.kind !== 'session') return fetchKeyedSnapshot(source);
   // Silent: the board shows its own banner and retries, a toast per retry would pile up on a TV.
   return apiGet<BoardSnapshot>(BOARD_SNAPSHOT_URL, { silent: true });
 }
@@ -50,7 +61,7 @@ export function fetchBoardSnapshot(source: BoardSource): Promise<BoardSnapshot> 
 /** GET /api/admin/alerts/open: the open delay alerts the rows mark (session or board key). Silent: a marker is extra. */
 export async function fetchOpenAlerts(source: BoardSource): Promise<DelayAlert[]> {
   if (source.kind === 'session') return apiGet<DelayAlert[]>('/admin/alerts/open', { silent: true });
-  const response = await axios.get<ApiEnvelope<DelayAlert[]>>('/api/admin/alerts/open', { headers: { boardKey: source.key }, timeout: REQUEST_TIMEOUT_MS });
+  const response = await axios.get<ApiEnvelope<DelayAlert[]>>('/api/admin/alerts/open', { headers: keyHeader(source), timeout: REQUEST_TIMEOUT_MS });
   if (response.data?.code !== SUCCESS_CODE) throw new ApiError(response.data?.message ?? '', response.data?.code ?? 500, 'api');
   return response.data.data;
 }

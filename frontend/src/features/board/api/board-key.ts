@@ -34,3 +34,24 @@ function safeStorage(): Storage | null {
     return null;
   }
 }
+
+// A paired TV's device key (board profiles): from `?device=` once (the pairing link or QR code),
+// then from localStorage for good — the TV needs no session and nothing expires.
+export const DEVICE_KEY_STORAGE = 'stitchboard.deviceKey';
+
+export function readDeviceKey(search: string, storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeStorage()): string | null {
+  const fromUrl = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search).get('device')?.trim();
+  if (fromUrl) {
+    try {
+      storage?.setItem(DEVICE_KEY_STORAGE, fromUrl);
+    } catch {
+      // Storage full or blocked: the key from the link still works until the page is reloaded.
+    }
+    return fromUrl;
+  }
+  try {
+    return storage?.getItem(DEVICE_KEY_STORAGE)?.trim() || null;
+  } catch {
+    return null;
+  }
+}

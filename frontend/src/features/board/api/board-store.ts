@@ -9,6 +9,7 @@
 //   resync / reconnect gap    → refetch; events newer than the snapshot are applied again on it
 //   alert.raised / cleared    → the order's alert marker (open alerts re-read with each snapshot)
 //   settings.adminUpdated     → (system section) the system title and the logo, at once
+//   boardProfile.changed      → (paired TV) refetch: the snapshot carries its profile's settings
 import { useEffect, useMemo } from 'react';
 import type { DelayAlert, DelayAlertCleared } from '@contracts/alerts';
 import type { AdminSettingsChanged } from '@contracts/admin-settings';
@@ -67,7 +68,8 @@ export interface BoardController {
   reload(): Promise<void>;
 }
 
-type BoardClient = Pick<RealtimeClient, 'subscribe' | 'connection' | 'connectBoardKey' | 'disconnectBoardKey'>;
+type BoardClient = Pick<RealtimeClient, 'subscribe' | 'connection' | 'connectBoardKey' | 'disconnectBoardKey'> &
+  Partial<Pick<RealtimeClient, 'connectDeviceKey' | 'disconnectDeviceKey'>>;
 
 export interface BoardControllerOptions {
   source: BoardSource;
@@ -196,7 +198,10 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
     latestSettings = { seq, settings };
     absent.clear();
     store.set((state) => {
-      if (!state.snapshot) return state;
+      // Before the first snapshot (or after a failed one) the change is still announced: a TV
+      // must end on the latest presentation whatever arrives first (the snapshot's own
+      // refreshType, read after this change, would otherwise look like nothing moved).
+      if (!state.snapshot) return { ...state, modeChange: { refreshType: settings.refreshType, at: now() } };
       const moved = refreshModeChanged(state.snapshot.settings, settings);
       return {
         ...state,
@@ -218,7 +223,16 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
         scheduleRefetch();
         break;
       case 'settings.dashboardUpdated':
-        onSettings(event.seq, event.payload as DashboardSettings);
+        // A paired TV's settings are its profile's over these: the snapshot says what it shows now.
+        if (source.kind === 'device') {
+          absent.clear();
+          scheduleRefetch();
+        } else onSettings(event.seq, event.payload as DashboardSettings);
+        break;
+      case 'boardProfile.changed':
+        // Rare (an administrator saved a profile): every paired TV re-reads its board, and a
+        // change of presentation shows without a reload.
+        if (source.kind === 'device') scheduleRefetch();
         break;
       case 'settings.adminUpdated':
         // The system title and the logo: the heading and the tab title follow without a reload.
@@ -291,8 +305,8 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
       ...state,
       loading: false,
       error: failure,
-      // A refused board key (turned off or rotated) shows no data at all.
-      snapshot: unauthorized && source.kind === 'boardKey' ? null : state.snapshot,
+      // A refused board key (turned off or rotated) or a revoked TV shows no data at all.
+      snapshot: unauthorized && source.kind !== 'session' ? null : state.snapshot,
     }));
     if (!running) return;
     // A signed-in board whose token was refused is on its way to the login screen.
@@ -326,7 +340,7 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
           applySnapshot(snapshot);
           void loadAlerts();
           // The public board's socket may have been refused while its key was off: knock again.
-          if (source.kind === 'boardKey') client.connectBoardKey(source.key);
+          connectKeyed();
         } catch (error) {
           if (!running) return;
           onLoadError(error);
@@ -372,19 +386,24 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
     }, msUntilMidnight(new Date(now())) + MIDNIGHT_MARGIN_MS);
   };
 
+  function connectKeyed(): void {
+    if (source.kind === 'boardKey') client.connectBoardKey(source.key);
+    else if (source.kind === 'device') client.connectDeviceKey?.(source.key);
+  }
+
   return {
     source,
     store,
     reload: load,
     start() {
       running = true;
-      if (source.kind === 'boardKey') client.connectBoardKey(source.key);
+      connectKeyed();
       void load();
       const unsubscribe = client.subscribe([ROOMS.board], { onEvent, onResync: load });
       // The server closed the public board's socket (key turned off or rotated): the snapshot
       // request says whether the key still works, and shows the message if not.
       const unwatch =
-        source.kind === 'boardKey'
+        source.kind !== 'session'
           ? client.connection.subscribe(() => {
               if (client.connection.get().status === 'disconnected') scheduleRefetch(REFETCH_DEBOUNCE_MS);
             })
@@ -397,6 +416,7 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
         unsubscribe();
         unwatch();
         if (source.kind === 'boardKey') client.disconnectBoardKey(source.key);
+        else if (source.kind === 'device') client.disconnectDeviceKey?.(source.key);
       };
     },
   };

@@ -31,6 +31,8 @@ describe('board settings: refresh type', () => {
       'GET /admin/setting/getDashboardSetting': { data: stored(refreshType) },
       'GET /admin/process/options': { data: [] },
       'GET /admin/customer/options': { data: [] },
+      'GET /admin/boardProfile/list': { data: [] },
+      'GET /admin/boardProfile/devices': { data: [] },
       'POST /admin/setting/updateDashboardSetting': (config) => {
         const body = new URLSearchParams(String(config.data));
         return { data: { ...stored(Number(body.get('refreshType'))), refreshInterval: Number(body.get('refreshInterval')) } };

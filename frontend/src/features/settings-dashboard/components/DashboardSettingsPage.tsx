@@ -26,6 +26,7 @@ import { useAsyncAction } from '../../../lib/use-async';
 import { useDashboardSetting } from '../api/get-dashboard-setting';
 import { updateDashboardSetting } from '../api/update-dashboard-setting';
 import { useBoardScopeOptions, type BoardScopeOption } from '../api/get-board-scope-options';
+import { BoardProfilesPanel } from './BoardProfilesPanel';
 
 const DENSITY_ICONS = { comfortable: 'pi pi-search-plus', default: 'pi pi-desktop', dense: 'pi pi-bars' } as const;
 const scopeOptionLabel = (option: BoardScopeOption): string => (option.code && option.code !== option.name ? `${option.code} · ${option.name}` : option.name);
@@ -291,6 +292,7 @@ export function DashboardSettingsPage() {
           <Button type="submit" label={tc('actions.save')} icon="pi pi-check" loading={save.loading} />
         </div>
       </form>
+      <BoardProfilesPanel scope={scope} />
     </div>
   );
 }
