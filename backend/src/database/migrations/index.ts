@@ -19,6 +19,7 @@ import { OrderStageTotals1764288500000 } from './1764288500000-order-stage-total
 import { SubProcessProgress1764288600000 } from './1764288600000-sub-process-progress.js';
 import { Attachments1764288700000 } from './1764288700000-attachments.js';
 import { AuditTrail1764289000000 } from './1764289000000-audit-trail.js';
+import { EventCatchUpPosition1764289100000 } from './1764289100000-event-catch-up-position.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   SubProcessProgress1764288600000,
   Attachments1764288700000,
   AuditTrail1764289000000,
+  EventCatchUpPosition1764289100000,
 ];
