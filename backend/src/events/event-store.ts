@@ -51,7 +51,7 @@ export const REPLAY_PAGE = 2_000;
  * head) before answering resync: a board far behind in a quiet room would otherwise filter
  * hours of other rooms' events.
  */
-export const MAX_POSITION_SCAN = 500_000;
+export const MAX_POSITION_SCAN = 200_000;
 /**
  * Position replays one instance builds at a time (others wait their turn): each holds up to
  * MAX_POSITION_REPLAY envelopes, so a thousand boards reconnecting at once after an outage cost
@@ -185,16 +185,27 @@ export class EventStore {
   }
 
   private async readFromPosition(watermark: bigint, seen: number[], rooms: string[]): Promise<PositionReplay> {
-    const [state]: { head: string | null; watermark: string; xmax: string; lowest: string | null; pruned_seq: string | null; pruned_tx: string | null }[] =
-      await this.dataSource.query(
-        `SELECT (SELECT max(seq) FROM domain_event) AS head,
-                pg_snapshot_xmin(pg_current_snapshot())::text AS watermark,
-                pg_snapshot_xmax(pg_current_snapshot())::text AS xmax,
-                (SELECT min(seq) FROM domain_event WHERE tx >= $1::xid8) AS lowest,
-                (SELECT value #>> '{}' FROM system_setting WHERE key = $2) AS pruned_seq,
-                (SELECT value #>> '{}' FROM system_setting WHERE key = $3) AS pruned_tx`,
-        [watermark.toString(), PRUNED_THROUGH_KEY, PRUNED_THROUGH_TX_KEY],
-      );
+    // The rows at or above the watermark are counted (and their lowest seq found) through the
+    // (tx, seq) index, at most MAX_POSITION_SCAN + 1 of them: an old watermark costs a bounded read.
+    const [state]: {
+      head: string | null;
+      watermark: string;
+      xmax: string;
+      pending: number;
+      lowest: string | null;
+      pruned_seq: string | null;
+      pruned_tx: string | null;
+    }[] = await this.dataSource.query(
+      `SELECT (SELECT max(seq) FROM domain_event) AS head,
+              pg_snapshot_xmin(pg_current_snapshot())::text AS watermark,
+              pg_snapshot_xmax(pg_current_snapshot())::text AS xmax,
+              above.pending, above.lowest,
+              (SELECT value #>> '{}' FROM system_setting WHERE key = $2) AS pruned_seq,
+              (SELECT value #>> '{}' FROM system_setting WHERE key = $3) AS pruned_tx
+         FROM (SELECT count(*)::int AS pending, min(seq) AS lowest
+                 FROM (SELECT seq FROM domain_event WHERE tx >= $1::xid8 LIMIT ${MAX_POSITION_SCAN + 1}) bounded) above`,
+      [watermark.toString(), PRUNED_THROUGH_KEY, PRUNED_THROUGH_TX_KEY],
+    );
     const head: LogHead = { seq: Number(state.head ?? 0), watermark: state.watermark };
     const resync: PositionReplay = { events: [], resync: true, head };
     // A watermark is an xmin this database handed out: never above its current xmax.
@@ -203,6 +214,7 @@ export class EventStore {
     // Events at or below the pruned mark are gone or restored from a backup (their tx belongs to
     // the backup's database): never replayed.
     const prunedSeq = Number(state.pruned_seq ?? 0);
+    if (state.pending > MAX_POSITION_SCAN) return resync;
     if (state.lowest === null) return { events: [], resync: false, head };
     let cursor = Math.max(Number(state.lowest) - 1, prunedSeq);
     if (head.seq - cursor > MAX_POSITION_SCAN) return resync;
@@ -243,7 +255,7 @@ export class EventStore {
     const prunedThrough = await this.prunedThrough();
     if (lastSeq > head || lastSeq < prunedThrough) return { events: [], resync: true };
     const rows: EventRow[] = await this.dataSource.query(
-      `SELECT seq, name, rooms, payload, created_at FROM domain_event
+      `SELECT seq, name, rooms, payload, created_at, tx::text AS tx FROM domain_event
         WHERE rooms && $2::text[]
           AND seq > coalesce((SELECT min(seq) - 1 FROM domain_event
                                WHERE created_at >= (SELECT created_at - $3::interval FROM domain_event WHERE seq = $1)), $1)

@@ -316,7 +316,8 @@ export class RealtimeClient {
     let events: DomainEventEnvelope[];
     // A server that answers with a watermark read the position; an older one only lastSeq.
     const exact = position !== undefined && result.watermark !== undefined;
-    if ((lastSeq === undefined && !exact) || result.resync) {
+    const snapshot = (lastSeq === undefined && !exact) || result.resync;
+    if (snapshot) {
       // Nothing to replay from: the snapshot covers everything up to headSeq. Live pushes keep
       // queueing in `pending` while it loads, so they are applied after it, in order.
       this.markSnapshot(subscription, result.headSeq, result.watermark);
@@ -337,14 +338,14 @@ export class RealtimeClient {
     subscription.pending = null;
     for (const event of events) this.remember(subscription, event);
     // A lastSeq replay is judged by seq (its events may be below the watermark: they were lost).
-    const bySeqOnly = !exact && !result.resync && lastSeq !== undefined;
+    const bySeqOnly = !exact && !snapshot;
     for (const event of subscription.sequencer.acceptBatch(events, bySeqOnly)) subscription.handlers.onEvent(event);
     // Only now (the replay applied) does the answer's watermark hold for this state.
     if (result.watermark !== undefined) subscription.sequencer.noteWatermark(result.headSeq, result.watermark);
     const resetSeq = subscription.resetSeq;
     subscription.resetSeq = undefined;
     // A reset during the join: unless this join loaded a snapshot taken after it, reload.
-    const snapshotSeq = lastSeq === undefined || result.resync ? result.headSeq : undefined;
+    const snapshotSeq = snapshot ? result.headSeq : undefined;
     if (resetSeq !== undefined && (snapshotSeq === undefined || snapshotSeq < resetSeq)) this.resyncAt(subscription, resetSeq);
   }
 
