@@ -129,6 +129,11 @@ export interface DomainEventEnvelope<N extends DomainEventName = DomainEventName
   /** ISO time the change was recorded. */
   at: string;
   payload: DomainEventMap[N];
+  /**
+   * The writing transaction's id (xid8, as a decimal string): compared with a `watermark` it says
+   * whether the event can still be missing from a client (docs/ARCHITECTURE.md, "Catch-up position").
+   */
+  tx?: string;
 }
 
 /** Rooms a client may ask for. The server checks each against the caller's permissions. */
@@ -150,7 +155,23 @@ export interface SubscribeRequest {
   rooms: string[];
   /** Last sequence number the client applied; omitted on a first subscription. */
   lastSeq?: number;
+  /**
+   * The exact catch-up position (takes precedence over `lastSeq` on servers that know it): the
+   * client has every event of its rooms whose `tx` is below `watermark`, and of the others exactly
+   * those in `seen`. The server replays the rest. At most MAX_POSITION_SEEN entries in `seen`.
+   */
+  position?: CatchUpPosition;
 }
+
+export interface CatchUpPosition {
+  /** A watermark the server handed out (SubscribeResult.watermark or HeadTick.watermark). */
+  watermark: string;
+  /** Seqs of the events with tx >= watermark the client already has. */
+  seen: number[];
+}
+
+/** Largest `seen` list a subscribe position may carry; a longer one is answered with resync. */
+export const MAX_POSITION_SEEN = 10_000;
 
 export interface SubscribeResult {
   /** Rooms actually joined (refused ones are left out). */
@@ -162,6 +183,12 @@ export interface SubscribeResult {
   missed: DomainEventEnvelope[];
   /** True when the client is too far behind to replay: reload the snapshot from the API. */
   resync: boolean;
+  /**
+   * Every event with tx below this has committed, and every event with seq above `headSeq` has a
+   * tx at or above it (both read in one snapshot). After a snapshot (first join or resync), or
+   * after this answer's replay, the client holds every event of its rooms with tx below it.
+   */
+  watermark?: string;
   /**
    * Set when the request was refused as a whole (nothing joined, nothing replayed):
    * 'rateLimited' — too many subscribes on this socket, retry after `retryAfterMs`;
@@ -181,6 +208,12 @@ export interface HeadTick {
   from: number;
   to: number;
   counts: Record<string, number>;
+  /**
+   * The watermark read together with `from` (one tick ago): every event with tx below it committed
+   * at least one tick ago, and every event with seq above `from` has a tx at or above it. A client
+   * whose stream is complete takes it as its catch-up position's watermark.
+   */
+  watermark?: string;
 }
 
 /**

@@ -13,7 +13,7 @@ const subscribe = (socket: Socket, rooms: string[], lastSeq?: number): Promise<S
 
 /** The next domain event named `name` on the socket. */
 /** Settings rows, without the event log's own bookkeeping (which the reset moves on). */
-const SETTINGS = `system_setting WHERE key <> 'events.prunedThroughSeq'`;
+const SETTINGS = `system_setting WHERE key NOT IN ('events.prunedThroughSeq', 'events.prunedThroughTx')`;
 
 describe('clear all (API)', () => {
   let t: TestApp;
@@ -114,6 +114,11 @@ describe('clear all (API)', () => {
     const rejoin = await subscribe(late, ['board'], headBefore);
     expect(rejoin).toMatchObject({ resync: true, missed: [] });
     expect(rejoin.headSeq).toBe(event.seq);
+    // …and so is one that comes back with a catch-up position from before the reset.
+    const positioned = t.socket({ boardKey });
+    await connected(positioned);
+    const fromPosition: SubscribeResult = await positioned.timeout(5000).emitWithAck(SOCKET_EVENTS.subscribe, { rooms: ['board'], position: { watermark: joined.watermark, seen: [] } });
+    expect(fromPosition).toMatchObject({ resync: true, missed: [] });
 
     // Sequences go on: new orders and events get fresh ids and higher seqs.
     const order = await f.createOrder({ quantities: [2] });

@@ -55,7 +55,9 @@ export async function publishDataReset(tx: EntityManager | Transaction, reason: 
   const { sql, values } = appendStatement([{ name: 'data.reset', payload, rooms: [] }]);
   const [row]: EventRow[] = await manager.query(sql, values);
   const envelope = toEnvelope(row);
-  await markPrunedThrough(manager, envelope.seq);
+  // Everything before the reset is gone or replaced: positions whose watermark is not above the
+  // reset's own transaction reload too (the reset itself reaches them live or by that resync).
+  await markPrunedThrough(manager, envelope.seq, envelope.tx);
   if (isTransaction(tx)) tx.appended([envelope]);
   else if (manager.queryRunner) {
     const list = pending.get(manager.queryRunner) ?? [];

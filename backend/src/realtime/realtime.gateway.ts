@@ -14,7 +14,7 @@ import {
 import { AuthService } from '../auth/auth.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EventBus, type EventSink } from '../events/event-bus.service.js';
-import { EventStore } from '../events/event-store.js';
+import { EventStore, parseSeen, parseWatermark } from '../events/event-store.js';
 import { SettingService } from '../setting/setting.service.js';
 import { RedisLink } from './redis-link.js';
 import { BOARD_KEY_ROOM, DEVICE_ROOM_PREFIX, mayJoin, SESSION_ROOM, USER_ROOM, type SocketIdentity } from './room-policy.js';
@@ -67,6 +67,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   private lastHead = 0;
   /** The heads of the two previous ticks: the next tick reports counts between them. */
   private tickHeads: number[] = [];
+  /** The watermarks read with `tickHeads` (same snapshot each): a tick hands out the one read with its `from`. */
+  private tickWatermarks: string[] = [];
   /** The head known when Redis was lost: boards replay from there once it is back. */
   private outageSince: number | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -164,7 +166,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   }
 
   async subscribe(socket: ClientSocket, body: unknown): Promise<SubscribeResult> {
-    const request = (body ?? {}) as { rooms?: unknown; lastSeq?: unknown };
+    const request = (body ?? {}) as { rooms?: unknown; lastSeq?: unknown; position?: unknown };
     const rooms = Array.isArray(request.rooms)
       ? request.rooms.filter((room): room is string => typeof room === 'string').slice(0, MAX_ROOMS_PER_REQUEST)
       : [];
@@ -204,18 +206,36 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     // Join first, then read the log: an event committed in between arrives twice (live and in
     // the replay) rather than not at all; clients drop duplicates by seq.
     await socket.join(joined);
+    // The answer's watermark goes with its headSeq (one snapshot, read after the join): after a
+    // snapshot load, or this answer's replay, the client holds every event with tx below it.
+    const answer = async (resync: boolean): Promise<SubscribeResult> => {
+      const head = await this.store.head();
+      return { joined, refused, headSeq: this.noteHead(head.seq), missed: [], resync, watermark: head.watermark };
+    };
     const lastSeq = Number(request.lastSeq);
-    if (request.lastSeq === undefined || request.lastSeq === null || !Number.isSafeInteger(lastSeq) || lastSeq < 0 || joined.length === 0) {
-      return { joined, refused, headSeq: this.noteHead(await this.store.headSeq()), missed: [], resync: false };
-    }
+    const hasPosition = request.position !== undefined && request.position !== null;
+    const hasLastSeq = request.lastSeq !== undefined && request.lastSeq !== null && Number.isSafeInteger(lastSeq) && lastSeq >= 0;
+    if ((!hasPosition && !hasLastSeq) || joined.length === 0) return answer(false);
     // One replay per room per connection, plus one after each nudge the server sent (a tick or
     // a resume hint): beyond that the client reloads its snapshot instead.
-    if (joined.some((name) => (limits.replays.get(name) ?? -1) >= this.generation)) {
-      return { joined, refused, headSeq: this.noteHead(await this.store.headSeq()), missed: [], resync: true };
-    }
+    if (joined.some((name) => (limits.replays.get(name) ?? -1) >= this.generation)) return answer(true);
     for (const name of joined) limits.replays.set(name, this.generation);
-    const [replay, headSeq] = await Promise.all([this.store.findSince(lastSeq, joined), this.store.headSeq()]);
-    return { joined, refused, headSeq: this.noteHead(headSeq), missed: replay.events, resync: replay.resync };
+    if (hasPosition) {
+      // The exact position (docs/ARCHITECTURE.md, "Catch-up position"). Anything malformed — not an
+      // xid8 watermark, a seen list that is not short positive integers — is answered with a
+      // resync, never with a query built from it.
+      const position = request.position as { watermark?: unknown; seen?: unknown };
+      const watermark = parseWatermark(position.watermark);
+      const seen = parseSeen(position.seen);
+      if (watermark === null || seen === null) return answer(true);
+      const replay = await this.store.findFromPosition(watermark, seen, joined);
+      return { joined, refused, headSeq: this.noteHead(replay.head.seq), missed: replay.events, resync: replay.resync, watermark: replay.head.watermark };
+    }
+    // An older client (lastSeq only): the 10-second overlap replay, as before. Its head is read
+    // before the replay, so the watermark it carries is covered by what the replay reads.
+    const head = await this.store.head();
+    const replay = await this.store.findSince(lastSeq, joined);
+    return { joined, refused, headSeq: this.noteHead(head.seq), missed: replay.events, resync: replay.resync, watermark: head.watermark };
   }
 
   async unsubscribe(socket: ClientSocket, body: unknown): Promise<{ left: string[] }> {
@@ -287,15 +307,21 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
    */
   async tick(): Promise<void> {
     try {
-      const head = this.noteHead(await this.store.headSeq());
+      const read = await this.store.head();
+      const head = this.noteHead(read.seq);
       this.tickHeads.push(head);
+      this.tickWatermarks.push(read.watermark);
       if (this.tickHeads.length > 2) this.tickHeads.shift();
+      if (this.tickWatermarks.length > 2) this.tickWatermarks.shift();
       if (this.tickHeads.length < 2 || this.server.sockets.sockets.size === 0) return;
       const [from, to] = this.tickHeads;
+      // The watermark read with `from`, one tick old: every event below it committed a tick ago,
+      // time enough to have been delivered live (or to show up in these counts as missing).
+      const watermark = this.tickWatermarks[0];
       const local = this.server.sockets.adapter.rooms;
       const counts = Object.fromEntries(Object.entries(await this.store.countsByRoom(from, to)).filter(([room]) => local.has(room)));
       this.generation++;
-      this.server.local.emit(SOCKET_EVENTS.head, { head, from, to, counts } satisfies HeadTick);
+      this.server.local.emit(SOCKET_EVENTS.head, { head, from, to, counts, watermark } satisfies HeadTick);
     } catch (error) {
       this.logger.warn({ err: error }, 'realtime tick failed');
     }

@@ -298,3 +298,100 @@ describe('RealtimeClient on data.reset', () => {
     expect(onResync).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('RealtimeClient catch-up position (servers with watermarks)', () => {
+  const txEvent = (seq: number, tx: number, rooms: string[] = ['settings']): DomainEventEnvelope => ({ ...event(seq, rooms), tx: String(tx) });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('sends its position on reconnect, pruned as the watermark moves on', async () => {
+    const { socket, applied, onResync } = setup();
+    socket.serverConnect();
+    await socket.answer({ headSeq: 10, watermark: '100' });
+    socket.fire('domain-event', txEvent(11, 100));
+    socket.fire('domain-event', txEvent(12, 101));
+    socket.fire('domain-event', txEvent(13, 102));
+    // The tick's watermark settles tx 100 (seq 11): it leaves the seen list.
+    socket.fire('head', { head: 13, from: 11, to: 13, counts: { settings: 2 }, watermark: '101' });
+    await flush();
+    expect(socket.requests).toHaveLength(1);
+
+    socket.serverDrop();
+    socket.serverConnect();
+    expect(socket.requests[1]).toEqual({ rooms: ['settings'], lastSeq: 13, position: { watermark: '101', seen: [12, 13] } });
+    await socket.answer({ headSeq: 15, watermark: '103', missed: [txEvent(14, 103), txEvent(15, 104)] });
+    expect(applied).toEqual([11, 12, 13, 14, 15]);
+    expect(onResync).toHaveBeenCalledTimes(1);
+
+    // The answer's watermark holds once its replay is applied: 12 and 13 are settled now.
+    socket.serverDrop();
+    socket.serverConnect();
+    expect(socket.requests[2]).toEqual({ rooms: ['settings'], lastSeq: 15, position: { watermark: '103', seen: [14, 15] } });
+    await socket.answer({ headSeq: 15, watermark: '105' });
+    expect(applied).toEqual([11, 12, 13, 14, 15]);
+  });
+
+  it('applies a late commit exactly once, however far below the seqs already applied', async () => {
+    const { socket, applied } = setup();
+    socket.serverConnect();
+    await socket.answer({ headSeq: 10, watermark: '100' });
+    // Seq 11's transaction (tx 150) is still open while 12…400 commit and arrive: more than the
+    // seq-only sequencer remembers, so by seq alone 11 would count as applied.
+    for (let seq = 12; seq <= 400; seq++) socket.fire('domain-event', txEvent(seq, 200 + seq));
+    socket.serverDrop();
+    socket.serverConnect();
+    const position = socket.requests[1].position!;
+    expect(position.watermark).toBe('100');
+    expect(position.seen).toHaveLength(389);
+    expect(position.seen).not.toContain(11);
+    await socket.answer({ headSeq: 400, watermark: '150', missed: [txEvent(11, 150)] });
+    socket.fire('domain-event', txEvent(11, 150)); // the late live push as well
+    socket.fire('domain-event', txEvent(401, 601));
+    expect(applied.filter((seq) => seq === 11)).toHaveLength(1);
+    expect(applied.slice(-2)).toEqual([11, 401]);
+    expect(applied).toHaveLength(391);
+  });
+
+  it('catches up a gap the tick found from the watermark read with its `from`', async () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0);
+    const { socket, applied } = setup();
+    socket.serverConnect();
+    await socket.answer({ headSeq: 10, watermark: '100' });
+    socket.fire('domain-event', txEvent(11, 100));
+    socket.fire('domain-event', txEvent(13, 102)); // 12 went to another instance and was lost
+    socket.fire('head', { head: 13, from: 10, to: 13, counts: { settings: 3 }, watermark: '100' });
+    await flush();
+    expect(socket.requests[1]).toEqual({ rooms: ['settings'], lastSeq: 10, position: { watermark: '100', seen: [11, 13] } });
+    await socket.answer({ headSeq: 13, watermark: '103', missed: [txEvent(12, 101)] });
+    expect(applied).toEqual([11, 13, 12]);
+  });
+
+  it('asks by lastSeq when its watermark is newer than the point events were lost from', async () => {
+    jest.spyOn(Math, 'random').mockReturnValue(0);
+    const { socket, applied } = setup();
+    socket.serverConnect();
+    await socket.answer({ headSeq: 10, watermark: '100' });
+    socket.fire('domain-event', txEvent(11, 100));
+    socket.fire('head', { head: 30, from: 20, to: 30, counts: {}, watermark: '120' });
+    await flush();
+    socket.fire('resume', { since: 15 });
+    await flush();
+    expect(socket.requests[1]).toEqual({ rooms: ['settings'], lastSeq: 11 });
+    // Judged by seq: a lost event below the watermark is still applied.
+    await socket.answer({ headSeq: 30, watermark: '125', missed: [txEvent(11, 100), txEvent(16, 110)] });
+    expect(applied).toEqual([11, 16]);
+  });
+
+  it('reloads on a resync answer and starts its position from that answer', async () => {
+    const { socket, onResync } = setup();
+    socket.serverConnect();
+    await socket.answer({ headSeq: 10, watermark: '100' });
+    socket.fire('domain-event', txEvent(11, 100));
+    socket.serverDrop();
+    socket.serverConnect();
+    await socket.answer({ headSeq: 50, watermark: '140', resync: true });
+    expect(onResync).toHaveBeenCalledTimes(2);
+    socket.serverDrop();
+    socket.serverConnect();
+    expect(socket.requests[2]).toEqual({ rooms: ['settings'], lastSeq: 50, position: { watermark: '140', seen: [] } });
+  });
+});

@@ -301,7 +301,12 @@ export class RealtimeClient {
       const floor = subscription.sequencer.floorSeq;
       lastSeq = floor !== undefined && start < floor ? undefined : Math.min(lastSeq, start);
     }
-    const request: SubscribeRequest = lastSeq === undefined ? { rooms: subscription.rooms } : { rooms: subscription.rooms, lastSeq };
+    // The exact position, when the server gave watermarks: it replays exactly what is missing
+    // (late commits included). lastSeq stays in the request for servers that do not know positions.
+    const position = subscription.sequencer.position(from === undefined ? undefined : Math.max(from, subscription.snapshotSeq ?? 0));
+    const request: SubscribeRequest = { rooms: subscription.rooms };
+    if (lastSeq !== undefined) request.lastSeq = lastSeq;
+    if (position) request.position = position;
     let result: SubscribeResult;
     const retryLater = (delay: number) => {
       subscription.pending = null;
@@ -328,10 +333,13 @@ export class RealtimeClient {
     subscription.handlers.onSubscribed?.(result);
 
     let events: DomainEventEnvelope[];
-    if (lastSeq === undefined || result.resync) {
+    // A server that answers with a watermark read the position; an older one only lastSeq.
+    const exact = position !== undefined && result.watermark !== undefined;
+    const snapshot = (lastSeq === undefined && !exact) || result.resync;
+    if (snapshot) {
       // Nothing to replay from: the snapshot covers everything up to headSeq. Live pushes keep
       // queueing in `pending` while it loads, so they are applied after it, in order.
-      this.markSnapshot(subscription, result.headSeq);
+      this.markSnapshot(subscription, result.headSeq, result.watermark);
       try {
         await subscription.handlers.onResync();
       } catch {
@@ -340,17 +348,23 @@ export class RealtimeClient {
       events = [];
     } else {
       events = result.missed.filter((event) => this.concerns(subscription, event));
-      subscription.baseline = lastSeq;
+      subscription.baseline = lastSeq ?? result.headSeq;
+      // A lastSeq replay from a server with watermarks: positions start from its answer.
+      if (!exact && result.watermark !== undefined) subscription.sequencer.beginPosition(result.headSeq, result.watermark);
     }
     if (!current()) return;
     events.push(...(subscription.pending ?? []));
     subscription.pending = null;
     for (const event of events) this.remember(subscription, event);
-    for (const event of subscription.sequencer.acceptBatch(events)) subscription.handlers.onEvent(event);
+    // A lastSeq replay is judged by seq (its events may be below the watermark: they were lost).
+    const bySeqOnly = !exact && !snapshot;
+    for (const event of subscription.sequencer.acceptBatch(events, bySeqOnly)) subscription.handlers.onEvent(event);
+    // Only now (the replay applied) does the answer's watermark hold for this state.
+    if (result.watermark !== undefined) subscription.sequencer.noteWatermark(result.headSeq, result.watermark);
     const resetSeq = subscription.resetSeq;
     subscription.resetSeq = undefined;
     // A reset during the join: unless this join loaded a snapshot taken after it, reload.
-    const snapshotSeq = lastSeq === undefined || result.resync ? result.headSeq : undefined;
+    const snapshotSeq = snapshot ? result.headSeq : undefined;
     if (resetSeq !== undefined && (snapshotSeq === undefined || snapshotSeq < resetSeq)) this.resyncAt(subscription, resetSeq);
   }
 
@@ -367,6 +381,9 @@ export class RealtimeClient {
   private handleHead(tick: HeadTick): void {
     for (const subscription of this.subscriptions) {
       if (!subscription.joined || subscription.pending) continue;
+      // The tick's watermark (read with `from`, a tick ago) settles what came before it. Not while
+      // a catch-up waits: its position must still reach back to where events were lost.
+      if (tick.watermark !== undefined && !subscription.catchUp) subscription.sequencer.noteWatermark(tick.from, tick.watermark);
       const complete = subscription.baseline !== undefined && tick.from >= subscription.baseline;
       const missing =
         complete &&
@@ -419,9 +436,12 @@ export class RealtimeClient {
     }
   }
 
-  /** The screen's state is (about to be) a snapshot as of `seq`: events up to it are in it. */
-  private markSnapshot(subscription: Subscription, seq: number): void {
-    subscription.sequencer.reset(seq);
+  /**
+   * The screen's state is (about to be) a snapshot as of `seq`: events up to it are in it, and
+   * with the watermark read with it, every event whose tx is below that.
+   */
+  private markSnapshot(subscription: Subscription, seq: number, watermark?: string): void {
+    subscription.sequencer.reset(seq, watermark);
     subscription.snapshotSeq = seq;
     subscription.baseline = seq;
     subscription.seen.clear();
@@ -447,7 +467,7 @@ export class RealtimeClient {
       if (subscription.pending) subscription.pending.push(event);
       else if (subscription.joined) {
         this.remember(subscription, event);
-        if (subscription.sequencer.accept(event.seq)) subscription.handlers.onEvent(event);
+        if (subscription.sequencer.accept(event.seq, event.tx)) subscription.handlers.onEvent(event);
       }
     }
   }

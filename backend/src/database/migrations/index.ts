@@ -19,6 +19,7 @@ import { OrderStageTotals1764288500000 } from './1764288500000-order-stage-total
 import { SubProcessProgress1764288600000 } from './1764288600000-sub-process-progress.js';
 import { Attachments1764288700000 } from './1764288700000-attachments.js';
 import { AuditTrail1764289000000 } from './1764289000000-audit-trail.js';
+import { EventCatchUpPosition1764289100000 } from './1764289100000-event-catch-up-position.js';
 import { BoardProfiles1764289200000 } from './1764289200000-board-profiles.js';
 
 export const MIGRATIONS = [
@@ -42,5 +43,6 @@ export const MIGRATIONS = [
   SubProcessProgress1764288600000,
   Attachments1764288700000,
   AuditTrail1764289000000,
+  EventCatchUpPosition1764289100000,
   BoardProfiles1764289200000,
 ];
