@@ -16,6 +16,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EventBus, type EventSink } from '../events/event-bus.service.js';
 import { EventStore } from '../events/event-store.js';
 import { SettingService } from '../setting/setting.service.js';
+import { FanOut, type FanOutTarget } from './fan-out.js';
 import { RedisLink } from './redis-link.js';
 import { BOARD_KEY_ROOM, mayJoin, SESSION_ROOM, USER_ROOM, type SocketIdentity } from './room-policy.js';
 
@@ -46,6 +47,8 @@ export const SUBSCRIBE_WINDOW_MS = 10_000;
 const RESUME_BETWEEN_INSTANCES = 'realtime:resume';
 /** Server-side event sent between instances: these users' access changed, re-check their sockets' rooms. */
 const ACCESS_BETWEEN_INSTANCES = 'realtime:access';
+/** Server-side event sent between instances: committed events, for each instance to fan out to its own sockets. */
+const EVENTS_BETWEEN_INSTANCES = 'realtime:events';
 const USER_ROOM_PREFIX = 'user:';
 
 /**
@@ -69,8 +72,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   /** The head known when Redis was lost: boards replay from there once it is back. */
   private outageSince: number | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
+  /** Batches committed events into frames for this instance's sockets (fan-out.ts). */
+  fanOut?: FanOut;
   private readonly tickEveryMs: number;
   private readonly sweepEveryMs: number;
+  private readonly fanOutWindowMs: [number, number];
 
   constructor(
     private readonly auth: AuthService,
@@ -83,6 +89,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   ) {
     this.tickEveryMs = config.REALTIME_HEAD_TICK_MS;
     this.sweepEveryMs = config.REALTIME_SESSION_SWEEP_MS;
+    const minWindowMs = config.REALTIME_FANOUT_MIN_WINDOW_MS;
+    this.fanOutWindowMs = [minWindowMs, Math.max(minWindowMs, config.REALTIME_FANOUT_MAX_WINDOW_MS)];
   }
 
   afterInit(server: Server): void {
@@ -109,6 +117,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     (server.of('/') as unknown as NodeJS.EventEmitter).on(RESUME_BETWEEN_INSTANCES, (since: unknown) => {
       if (typeof since === 'number' && Number.isSafeInteger(since) && since >= 0) this.nudgeResume(since);
     });
+    this.fanOut = new FanOut(frameTarget(server), { minWindowMs: this.fanOutWindowMs[0], maxWindowMs: this.fanOutWindowMs[1] });
+    (server.of('/') as unknown as NodeJS.EventEmitter).on(EVENTS_BETWEEN_INSTANCES, (events: unknown) => this.deliverForwarded(events));
     (server.of('/') as unknown as NodeJS.EventEmitter).on(ACCESS_BETWEEN_INSTANCES, (rooms: unknown) => {
       if (Array.isArray(rooms)) void this.recheckRooms(rooms.filter((room): room is string => typeof room === 'string' && room.startsWith(USER_ROOM_PREFIX)));
     });
@@ -127,6 +137,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
 
   onApplicationShutdown(): void {
     for (const timer of this.timers) clearInterval(timer);
+    this.fanOut?.close();
   }
 
   handleConnection(socket: ClientSocket): void {
@@ -215,12 +226,19 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     return { left };
   }
 
+  /**
+   * Committed events of this instance: to this instance's sockets through the fan-out (batched,
+   * one frame per socket per window), and through Redis to the other instances, which fan them
+   * out to theirs (deliverForwarded).
+   */
   deliver(events: DomainEventEnvelope[]): void {
+    const live: DomainEventEnvelope[] = [];
     for (const event of events) {
       this.noteHead(event.seq);
       // data.reset belongs to no room: every socket (of every instance) reloads what it shows.
+      // Sent at once; events still in a window arrive after it and are dropped by seq.
       if (event.name === 'data.reset') this.server.emit(SOCKET_EVENTS.domainEvent, event);
-      else this.server.to(event.rooms).emit(SOCKET_EVENTS.domainEvent, event);
+      else live.push(event);
       if (event.name === 'user.accessChanged') {
         // The client re-reads its access on this event; the server does not wait for its next
         // subscribe to take rooms away: every instance re-checks those users' sockets now.
@@ -229,6 +247,23 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
         if (this.link.enabled) this.server.serverSideEmit(ACCESS_BETWEEN_INSTANCES, event.rooms);
       }
     }
+    if (live.length === 0) return;
+    this.fanOut?.push(live);
+    // One Redis message per transaction, not one per room or socket. While Redis is away the
+    // publish fails at once (the adapter logs it) and the other instances' boards catch up
+    // through the resume hint and the gap detector, as before.
+    if (this.link.enabled) this.server.serverSideEmit(EVENTS_BETWEEN_INSTANCES, live);
+  }
+
+  /** Events another instance committed (through Redis): to this instance's sockets. */
+  private deliverForwarded(events: unknown): void {
+    if (!Array.isArray(events)) return;
+    const valid = events.filter(
+      (event): event is DomainEventEnvelope =>
+        typeof event === 'object' && event !== null && Number.isSafeInteger(event.seq) && Array.isArray(event.rooms) && event.rooms.every((room: unknown) => typeof room === 'string'),
+    );
+    for (const event of valid) this.noteHead(event.seq);
+    this.fanOut?.push(valid);
   }
 
   /**
@@ -356,4 +391,43 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     if (typeof auth?.boardKey === 'string' && (await this.settings.verifyBoardKey(auth.boardKey))) return { kind: 'boardKey' };
     return null;
   }
+}
+
+/** socket.io-parser's PacketType.EVENT (the parser is Socket.IO's dependency, not ours). */
+const EVENT_PACKET = 2;
+
+/** An encoded frame: Socket.IO's packets plus the pre-built WebSocket frame, as its adapter makes them. */
+interface EncodedFrame {
+  packets: unknown[];
+  options: { preEncoded: true; volatile: false; compress: false; wsPreEncodedFrame?: unknown };
+}
+
+/**
+ * The fan-out's view of the Socket.IO server: the local members of a room, a frame encoded ONCE
+ * (one event as `domain-event`, several as `domain-events`), and a write of that encoded frame to
+ * one socket. Encoding uses the adapter's own `_encode` (as its broadcast does: the packet and
+ * the ready-made WebSocket frame), so each socket costs one write, no JSON and no framing.
+ */
+function frameTarget(server: Server): FanOutTarget<EncodedFrame> {
+  const namespace = server.of('/');
+  type Encoder = { _encode?: (packet: unknown, options: EncodedFrame['options']) => unknown[] };
+  return {
+    members: (room) => namespace.adapter.rooms.get(room),
+    encode(events) {
+      const packet = {
+        type: EVENT_PACKET,
+        nsp: namespace.name,
+        data: events.length === 1 ? [SOCKET_EVENTS.domainEvent, events[0]] : [SOCKET_EVENTS.domainEvents, events],
+      };
+      const options: EncodedFrame['options'] = { preEncoded: true, volatile: false, compress: false };
+      const adapter = namespace.adapter as unknown as Encoder;
+      const packets = typeof adapter._encode === 'function' ? adapter._encode(packet, options) : server.encoder.encode(packet as never);
+      return { packets, options };
+    },
+    write(frame, socketId) {
+      const socket = namespace.sockets.get(socketId);
+      // _packet with preEncoded writes the encoded packets as they are (what the adapter does).
+      socket?.client._packet(frame.packets as never, frame.options);
+    },
+  };
 }
