@@ -2,6 +2,7 @@
 // Socket.IO stack on a scratch database, with a process flow, a style and production orders
 // whose first process can take many scans. The orchestrator asks it for heap and CPU figures.
 import { DataSource } from 'typeorm';
+import { RealtimeGateway } from '../../src/realtime/realtime.gateway.js';
 import { bootBenchApp, createBenchFactory, type BenchApp } from '../bench-app.js';
 import { clock, cpuSeconds, serve } from './shared.js';
 
@@ -55,6 +56,15 @@ async function setUp(args: { orders: number; plannedPerOrder: number }): Promise
   return { url: bench.url, token: bench.token, databaseUrl: bench.databaseUrl, userId, processId: processes[0], orderIds, hotOrderId, pid: process.pid };
 }
 
+/**
+ * Another instance of the app on the database `setUp` made (two instances behind the Redis
+ * adapter: `env` carries REDIS_URL and a stream name of the bench's own).
+ */
+async function attach(args: { databaseUrl: string; env: Record<string, string> }): Promise<{ url: string; token: string; pid: number }> {
+  bench = await bootBenchApp({ databaseUrl: args.databaseUrl, env: args.env });
+  return { url: bench.url, token: bench.token, pid: process.pid };
+}
+
 const gc = (globalThis as { gc?: () => void }).gc;
 
 serve({
@@ -62,6 +72,9 @@ serve({
   clock: () => clock(),
   cpu: () => cpuSeconds(),
   setUp,
+  attach,
+  /** The fan-out's counters (frames, writes, its current window). */
+  fanOut: () => ({ ...bench?.app.get(RealtimeGateway).fanOut?.stats }),
   /** heapUsed after full collections (when --expose-gc is on), bytes. */
   heap: async () => {
     for (let i = 0; i < 3; i++) {
