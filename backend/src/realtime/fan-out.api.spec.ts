@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { SOCKET_EVENTS, type DomainEventEnvelope } from '../../../contracts/events.js';
+import type { Server } from 'socket.io';
 import { UnitOfWork } from '../events/unit-of-work.service.js';
+import { RealtimeGateway } from './realtime.gateway.js';
 import { bootTestApp, connected, createScratchDatabase, type TestApp } from '../testing/test-app.js';
 
 // Batched fan-out (realtime/fan-out.ts) seen by a real socket.io-client. The window is fixed
@@ -123,6 +125,21 @@ describe('batched fan-out to Socket.IO clients', () => {
     // One frame per window: the transaction at once, the burst in one or two windows.
     expect(toBoth[0].seqs).toEqual(first);
     expect(toBoth.length).toBeLessThanOrEqual(3);
+  });
+
+  it('keeps one identity object per session and one permission list per set of permissions (heap per board)', async () => {
+    const other = await t.login();
+    const sockets = [await subscribed(t, admin, ['board']), await subscribed(t, admin, ['board']), await subscribed(t, other, ['board'])];
+    const server = (t.app.get(RealtimeGateway) as unknown as { server: Server }).server;
+    const identityOf = (socket: Socket) => server.of('/').sockets.get(socket.id!)!.data.identity as { user: { sessionId: number; permissions: string[] } };
+    const [first, second, third] = sockets.map(identityOf);
+    expect(first).toBe(second);
+    expect(third).not.toBe(first);
+    expect(third.user.sessionId).not.toBe(first.user.sessionId);
+    expect(third.user.permissions).toBe(first.user.permissions);
+    // A subscribe re-reads the session: the socket keeps a shared identity.
+    await sockets[1].timeout(5000).emitWithAck(SOCKET_EVENTS.subscribe, { rooms: ['settings'] });
+    expect(identityOf(sockets[1])).toBe(identityOf(sockets[0]));
   });
 
   it('hands each event of a list to listeners of single events in the test helper (as the client does)', async () => {

@@ -72,6 +72,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   /** The head known when Redis was lost: boards replay from there once it is back. */
   private outageSince: number | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
+  /** One identity object per distinct identity, shared by its sockets (shareIdentity). */
+  private readonly identities = new Map<string, WeakRef<object>>();
+  private readonly forgetIdentity = new FinalizationRegistry<string>((key) => {
+    if (this.identities.get(key)?.deref() === undefined) this.identities.delete(key);
+  });
   /** Batches committed events into frames for this instance's sockets (fan-out.ts). */
   fanOut?: FanOut;
   private readonly tickEveryMs: number;
@@ -100,7 +105,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
       this.identify(auth)
         .then((identity) => {
           if (!identity) return next(new Error('unauthorized'));
-          (socket as ClientSocket).data.identity = identity;
+          (socket as ClientSocket).data.identity = this.shareIdentity(identity);
           (socket as ClientSocket).data.auth = identity.kind === 'user' ? { token: auth.token } : { boardKey: auth.boardKey };
           next();
         })
@@ -380,7 +385,39 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   }
 
   private async currentIdentity(socket: ClientSocket): Promise<SocketIdentity | null> {
-    return this.identify(socket.data.auth ?? {});
+    const identity = await this.identify(socket.data.auth ?? {});
+    return identity && this.shareIdentity(identity);
+  }
+
+  /**
+   * Sockets whose identity reads the same share one object: a user's identity carries their
+   * effective permissions (an administrator's: over a hundred strings, a few KiB), and a factory's
+   * TVs often run under one account — kept per socket it was the largest part of a board's heap
+   * (issue 13, item 5). Identities are replaced, never changed in place, so sharing is safe; an
+   * entry goes when no socket holds its identity any more.
+   */
+  private shareIdentity(identity: SocketIdentity): SocketIdentity {
+    if (identity.kind !== 'user') return identity;
+    const key = JSON.stringify(identity.user);
+    const known = this.shared(key);
+    if (known) return known as SocketIdentity;
+    // Another session with the same permissions (TVs under separate logins) shares the list.
+    const permissionsKey = `permissions:${identity.user.permissions.join(',')}`;
+    const permissions = this.shared(permissionsKey) as string[] | undefined;
+    const user = permissions ? { ...identity.user, permissions } : identity.user;
+    if (!permissions) this.remember(permissionsKey, user.permissions);
+    const result: SocketIdentity = { kind: 'user', user };
+    this.remember(key, result);
+    return result;
+  }
+
+  private shared(key: string): object | undefined {
+    return this.identities.get(key)?.deref();
+  }
+
+  private remember(key: string, value: object): void {
+    this.identities.set(key, new WeakRef(value));
+    this.forgetIdentity.register(value, key);
   }
 
   private async identify(auth: SocketAuth | undefined): Promise<SocketIdentity | null> {
