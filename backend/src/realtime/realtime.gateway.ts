@@ -156,8 +156,20 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     // 23 → 15 KiB per subscriber; bare Socket.IO is 9). Bound here, synchronously in the
     // 'connection' event, before the client can send anything. Same contract: the answer is the
     // acknowledgement; a failure is logged and left unanswered (the client's emit times out).
-    socket.on(SOCKET_EVENTS.subscribe, (...args) => this.answer(args, (body) => this.subscribe(socket, body), 'subscribe'));
-    socket.on(SOCKET_EVENTS.unsubscribe, (...args) => this.answer(args, (body) => this.unsubscribe(socket, body), 'unsubscribe'));
+    // One pair of listeners for all sockets (Socket.IO calls them with the socket as `this`),
+    // rather than two closures per socket.
+    socket.on(SOCKET_EVENTS.subscribe, this.onSubscribe);
+    socket.on(SOCKET_EVENTS.unsubscribe, this.onUnsubscribe);
+  }
+
+  private readonly onSubscribe = this.listener('subscribe', (socket, body) => this.subscribe(socket, body));
+  private readonly onUnsubscribe = this.listener('unsubscribe', (socket, body) => this.unsubscribe(socket, body));
+
+  private listener(request: string, handle: (socket: ClientSocket, body: unknown) => Promise<unknown>) {
+    const answer = this.answer.bind(this);
+    return function (this: ClientSocket, ...args: unknown[]) {
+      answer(args, (body) => handle(this, body), request);
+    };
   }
 
   /** Like Nest's adapter: a trailing function is the acknowledgement, the argument before it the body. */
