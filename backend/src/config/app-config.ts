@@ -64,7 +64,7 @@ const schema = z.object({
    * these bounds (ms). An idle room's event always goes out at once.
    */
   REALTIME_FANOUT_MIN_WINDOW_MS: z.coerce.number().min(0).max(1000).default(2),
-  REALTIME_FANOUT_MAX_WINDOW_MS: z.coerce.number().min(0).max(5000).default(25),
+  REALTIME_FANOUT_MAX_WINDOW_MS: z.coerce.number().min(0).max(5000).default(50),
   /** How often each instance disconnects sockets whose session expired or was revoked. */
   REALTIME_SESSION_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
   CORS_ORIGINS: z

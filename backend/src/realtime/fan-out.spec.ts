@@ -133,22 +133,29 @@ describe('fan-out batching', () => {
 
   it('grows the window with the cost of writing, within its bounds, and shrinks it again', () => {
     const many = Array.from({ length: 100 }, (_, i) => `s${i}`);
-    // 0.05 ms per write: 5 ms per flush of 100 sockets → window min(25, 8 × cost).
+    // 0.05 ms per write: 5 ms per flush of 100 sockets → window WINDOW_PER_COST × 5 ms.
     const t = fakeTarget({ board: many }, 0.05);
-    const out = fanOut(t, { minWindowMs: 2, maxWindowMs: 25 });
+    const out = fanOut(t, { minWindowMs: 2, maxWindowMs: 50 });
     expect(out.stats.windowMs).toBe(2);
     for (let i = 0; i < 30; i++) {
       out.push([event(i + 1, ['board'])]);
-      jest.advanceTimersByTime(30);
+      jest.advanceTimersByTime(60);
     }
     expect(out.stats.flushCostMs).toBeCloseTo(5, 1);
-    expect(out.stats.windowMs).toBe(25);
+    expect(out.stats.windowMs).toBeCloseTo(5 * WINDOW_PER_COST, 1);
+    // Twice as many sockets (or slower writes): the window stops at its bound.
+    t.cost.perWrite = 0.5;
+    for (let i = 30; i < 45; i++) {
+      out.push([event(i + 1, ['board'])]);
+      jest.advanceTimersByTime(60);
+    }
+    expect(out.stats.windowMs).toBe(50);
 
     // Writing got cheap (sockets gone, a quieter machine): the window comes back down.
     t.cost.perWrite = 0.001;
-    for (let i = 30; i < 60; i++) {
+    for (let i = 45; i < 90; i++) {
       out.push([event(i + 1, ['board'])]);
-      jest.advanceTimersByTime(30);
+      jest.advanceTimersByTime(60);
     }
     expect(out.stats.windowMs).toBe(2);
     expect(out.stats.flushCostMs * WINDOW_PER_COST).toBeLessThan(2);
