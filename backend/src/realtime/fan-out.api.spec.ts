@@ -10,7 +10,7 @@ import { bootTestApp, connected, createScratchDatabase, type TestApp } from '../
 // Batched fan-out (realtime/fan-out.ts) seen by a real socket.io-client. The window is fixed
 // (min = max) and long, so what is coalesced and what goes at once does not depend on the speed
 // of the machine; the lower bounds on timing are the ones timers guarantee.
-const WINDOW_MS = 300;
+const WINDOW_MS = 500;
 const env = { REALTIME_FANOUT_MIN_WINDOW_MS: String(WINDOW_MS), REALTIME_FANOUT_MAX_WINDOW_MS: String(WINDOW_MS), REALTIME_HEAD_TICK_MS: '3600000' };
 
 interface Frame {
