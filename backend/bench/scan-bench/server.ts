@@ -19,8 +19,13 @@ export interface ServerInfo {
 
 let bench: BenchApp | undefined;
 
+/** The fan-out's window bounds, when the bench is run with them set (to compare settings). */
+function fanOutEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('REALTIME_FANOUT_') && entry[1] !== undefined));
+}
+
 async function setUp(args: { orders: number; plannedPerOrder: number }): Promise<ServerInfo> {
-  bench = await bootBenchApp();
+  bench = await bootBenchApp({ env: fanOutEnv() });
   const { post, app } = bench;
   if (!bench.databaseUrl) throw new Error('the scan bench needs PostgreSQL (DATABASE_URL)');
   const db = app.get(DataSource);
@@ -61,7 +66,7 @@ async function setUp(args: { orders: number; plannedPerOrder: number }): Promise
  * adapter: `env` carries REDIS_URL and a stream name of the bench's own).
  */
 async function attach(args: { databaseUrl: string; env: Record<string, string> }): Promise<{ url: string; token: string; pid: number }> {
-  bench = await bootBenchApp({ databaseUrl: args.databaseUrl, env: args.env });
+  bench = await bootBenchApp({ databaseUrl: args.databaseUrl, env: { ...fanOutEnv(), ...args.env } });
   return { url: bench.url, token: bench.token, pid: process.pid };
 }
 
