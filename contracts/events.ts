@@ -228,6 +228,11 @@ export interface ResumeHint {
 export const SOCKET_EVENTS = {
   /** server → client: one DomainEventEnvelope */
   domainEvent: 'domain-event',
+  /**
+   * server → client: DomainEventEnvelope[] in seq order — the events of one batch window for this
+   * socket's rooms, each once (a lone event still comes as `domain-event`).
+   */
+  domainEvents: 'domain-events',
   /** client → server, with ack: SubscribeRequest → SubscribeResult */
   subscribe: 'subscribe',
   /** client → server: { rooms } */

@@ -38,15 +38,18 @@ async function connectClients(url: string, count: number, auth: object, rooms?: 
 }
 
 /** Waits until every socket has received `expected` messages of `event`; returns arrival times per message index. */
-function trackArrivals(sockets: Socket[], event: string, keyOf: (payload: unknown) => number): Map<number, number[]> {
+/** `listEvent`: an event carrying a list of payloads (the app's batched `domain-events`), each counted. */
+function trackArrivals(sockets: Socket[], event: string, keyOf: (payload: unknown) => number, listEvent?: string): Map<number, number[]> {
   const arrivals = new Map<number, number[]>();
+  const arrived = (payload: unknown) => {
+    const key = keyOf(payload);
+    const list = arrivals.get(key) ?? [];
+    list.push(nowMs());
+    arrivals.set(key, list);
+  };
   for (const socket of sockets) {
-    socket.on(event, (payload: unknown) => {
-      const key = keyOf(payload);
-      const list = arrivals.get(key) ?? [];
-      list.push(nowMs());
-      arrivals.set(key, list);
-    });
+    socket.on(event, arrived);
+    if (listEvent) socket.on(listEvent, (payloads: unknown[]) => payloads.forEach(arrived));
   }
   return arrivals;
 }
@@ -130,7 +133,7 @@ async function main(): Promise<void> {
     const heapBefore = process.memoryUsage().heapUsed;
     const sockets = await connectClients(url, clients, { token }, ['settings']);
     const heapPerClient = (process.memoryUsage().heapUsed - heapBefore) / clients;
-    const arrivals = trackArrivals(sockets, SOCKET_EVENTS.domainEvent, (payload) => (payload as DomainEventEnvelope).seq);
+    const arrivals = trackArrivals(sockets, SOCKET_EVENTS.domainEvent, (payload) => (payload as DomainEventEnvelope).seq, SOCKET_EVENTS.domainEvents);
     const postToDelivery: number[] = [];
     const roundTrips: number[] = [];
     for (let i = 0; i < CHANGES; i++) {

@@ -6,6 +6,13 @@
 //      over 200 orders; then 100 scans/s on one hot order (every scan on the same order lock).
 //      "per delivery" = each (scan, board) pair; "every board" = per scan, until the last board had
 //      it. A run whose server falls behind by 256 unanswered scans stops sending (marked "*").
+//      Then (issue 13) two instances behind the Redis Streams adapter: two more app processes on
+//      the same database, 2 × 500 boards, 100 scans/s sent to both in turn; every event must reach
+//      every board. Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379/7, a database of the
+//      bench's own) with a stream of the run's own, deleted afterwards; skipped without Redis.
+//      The app sends a busy room's events in batches (`domain-events`, realtime/fan-out.ts): the
+//      boards count every scan of a frame at the frame's arrival; frames per board per second are
+//      printed next to bare Socket.IO's (one frame per event).
 //   2. Sustained throughput: a closed loop of BENCH_SCAN_CONCURRENCY (64) scans in flight for 10 s
 //      with 100 boards subscribed; and one scan at a time, for the per-scan overhead.
 //   3. Baselines in the same run: (a) a raw `pg` loop issuing the endpoint's own statements
@@ -14,7 +21,10 @@
 //      the same boards; (c) boards polling every 30 s, simulated against the measured commit times
 //      (and analytically: the wait is uniform on [0, 30 s)).
 //   4. Server heap per subscribed board (forced GC), and bare Socket.IO's for comparison.
-//   5. A table with the targets (printed; the process does not fail on them).
+//   5. A table with the targets (printed; the process does not fail on them), with issue 13's:
+//      1,000 boards at 100/s every board p99 ≤ 100 ms and POST p99 ≤ 50 ms, 100 boards at 100/s
+//      p50 ≤ 5 ms, the same for two instances, heap per subscribed board ≤ 10 KiB; and the ratio
+//      to bare Socket.IO (same run, same boards) for every cell.
 //
 // Every role runs in its own process so none measures another's work: the app (with
 // --expose-gc), the stations (load generator), the boards (BENCH_BOARD_WORKERS processes, 2) and
@@ -53,6 +63,9 @@ const BOARD_WORKERS = Number(process.env.BENCH_BOARD_WORKERS ?? 2);
 const APP_POOL_SIZE = 10;
 const POLL_SECONDS = 30;
 const RAW_NOW: RawVariant = 'v2';
+/** The two-instance run: Redis (a database of the bench's own, not 0) and its rates. */
+const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
+const TWO_INSTANCE_RATES = [100];
 
 const ms = (value: number) => (Number.isFinite(value) ? (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)) : '—');
 const pad = (text: string | number, width: number) => String(text).padStart(width);
@@ -77,6 +90,7 @@ interface Cpu {
 }
 
 interface BoardPhase {
+  frames?: number;
   histogram: Uint32Array;
   counts: Uint16Array;
   maxima: Float64Array;
@@ -99,6 +113,45 @@ interface LatencyRow {
   response: Summary | null;
   cpu: Cpu;
   load?: LoadResult;
+  /** Frames the boards received (a batch counts once), all boards together. */
+  frames: number;
+  /** Set for the run on several app instances behind Redis. */
+  instances?: number;
+}
+
+/**
+ * Two more app processes on the same scratch database, joined through the Redis Streams adapter
+ * (a stream of this run's own in BENCH_REDIS_URL's database, deleted afterwards); `run` gets
+ * them and their URLs. Skipped (undefined → no rows) when Redis does not answer.
+ */
+async function runTwoInstances<T>(env: NodeJS.ProcessEnv, databaseUrl: string, run: (instances: { servers: Child[]; urls: string[] }) => Promise<T[]>): Promise<T[]> {
+  const { createClient } = await import('redis');
+  const redis = createClient({ url: BENCH_REDIS_URL, socket: { connectTimeout: 2000, reconnectStrategy: false } });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    console.log(`  two instances skipped: no Redis at ${BENCH_REDIS_URL} (${error instanceof Error ? error.message : String(error)})`);
+    return [];
+  }
+  const streamName = `sb-bench-fanout-${process.pid}-${Date.now().toString(36)}`;
+  const servers: Child[] = [];
+  try {
+    const urls: string[] = [];
+    for (const name of ['app A', 'app B']) {
+      const child = await startChild('server', name, ['--expose-gc'], env);
+      servers.push(child);
+      urls.push((await child.call<{ url: string }>('attach', { databaseUrl, env: { REDIS_URL: BENCH_REDIS_URL, REDIS_STREAM_NAME: streamName } })).url);
+    }
+    console.log(`  two instances behind Redis (${new URL(BENCH_REDIS_URL).host}${new URL(BENCH_REDIS_URL).pathname}, stream ${streamName}): ${urls.join(', ')}`);
+    return await run({ servers, urls });
+  } finally {
+    for (const child of servers) await child.call('close').catch(() => undefined);
+    for (const child of servers) if (child.process.exitCode === null) child.process.kill();
+    await redis.del(streamName).catch(() => undefined);
+    await redis.quit().catch(() => undefined);
+  }
 }
 
 async function main(): Promise<void> {
@@ -128,7 +181,7 @@ async function main(): Promise<void> {
 
     const target = { url: info.url, token: info.token, processId: info.processId, orderIds: info.orderIds };
     let boardCount = 0;
-    const connectBoards = async (url: string, auth: object, total: number) => {
+    const connectBoards = async (url: string | string[], auth: object, total: number) => {
       const add = total - boardCount;
       await Promise.all(workers.map((worker, i) => worker.call('connect', { url, auth, rooms: ['board'], count: Math.floor(add / workers.length) + (i < add % workers.length ? 1 : 0) })));
       boardCount = total;
@@ -138,11 +191,17 @@ async function main(): Promise<void> {
       boardCount = 0;
     };
 
-    const cpuSnapshot = async (sender: Child) => {
-      const [serverCpu, loadCpu, ...boardCpus] = await Promise.all([sender.call<number>('cpu'), load.call<number>('cpu'), ...workers.map((worker) => worker.call<number>('cpu'))]);
-      return { server: serverCpu, load: loadCpu, boards: boardCpus.reduce((a, b) => a + b, 0), own: cpuSeconds(), machine: machineBusySeconds(), at: clock() };
+    /** CPU of the server(s) — one app, both instances, or the bare server — and of the other roles. */
+    const cpuSnapshot = async (sender: Child | Child[]) => {
+      const servers = Array.isArray(sender) ? sender : [sender];
+      const [serverCpus, loadCpu, ...boardCpus] = await Promise.all([
+        Promise.all(servers.map((one) => one.call<number>('cpu'))),
+        load.call<number>('cpu'),
+        ...workers.map((worker) => worker.call<number>('cpu')),
+      ]);
+      return { server: serverCpus.reduce((a, b) => a + b, 0), load: loadCpu, boards: boardCpus.reduce((a, b) => a + b, 0), own: cpuSeconds(), machine: machineBusySeconds(), at: clock() };
     };
-    const cpuSince = async (sender: Child, before: Awaited<ReturnType<typeof cpuSnapshot>>): Promise<Cpu> => {
+    const cpuSince = async (sender: Child | Child[], before: Awaited<ReturnType<typeof cpuSnapshot>>): Promise<Cpu> => {
       const after = await cpuSnapshot(sender);
       const server = after.server - before.server;
       const loadCpu = after.load - before.load;
@@ -153,9 +212,11 @@ async function main(): Promise<void> {
 
     /** Runs `drive` while the boards count the phase's events; waits for the stragglers. */
     let phaseNo = 0;
-    const measure = async (sender: Child, scans: number, drive: (phase: string) => Promise<{ ok: number; okIndex: (index: number) => boolean }>) => {
+    // `stamp` is the process whose clock stamps the scan ids (the stations, or the bare server);
+    // `sender` the server(s) whose CPU counts as "server".
+    const measure = async (stamp: Child, sender: Child | Child[], scans: number, drive: (phase: string) => Promise<{ ok: number; okIndex: (index: number) => boolean }>) => {
       const phase = `P${++phaseNo}x`;
-      await Promise.all(workers.map((worker) => worker.call('startPhase', { phase, scans, shift: sender.offset - worker.offset })));
+      await Promise.all(workers.map((worker) => worker.call('startPhase', { phase, scans, shift: stamp.offset - worker.offset })));
       const before = await cpuSnapshot(sender);
       const driven = await drive(phase);
       // Wait for every board to get every event; give up 10 s after deliveries stop moving.
@@ -173,6 +234,7 @@ async function main(): Promise<void> {
       }
       const cpu = await cpuSince(sender, before);
       const parts = await Promise.all(workers.map((worker) => worker.call<BoardPhase>('endPhase')));
+      const frames = parts.reduce((sum, part) => sum + (part.frames ?? 0), 0);
       const histogram = newHistogram();
       const counts = new Uint32Array(scans);
       const maxima = new Float64Array(scans);
@@ -190,13 +252,13 @@ async function main(): Promise<void> {
         if (counts[i] >= boardCount) everyBoard.push(maxima[i]);
         missing += Math.max(0, boardCount - counts[i]);
       }
-      return { histogram, everyBoard, missing, deliveries: parts.reduce((sum, part) => sum + part.delivered, 0), cpu };
+      return { histogram, everyBoard, missing, deliveries: parts.reduce((sum, part) => sum + part.delivered, 0), frames, cpu };
     };
 
-    const scanPhase = async (label: string, rate: number, scans: number, orderIds = info.orderIds): Promise<LatencyRow> => {
+    const scanPhase = async (label: string, rate: number, scans: number, orderIds = info.orderIds, instances?: { servers: Child[]; urls: string[] }): Promise<LatencyRow> => {
       let result: LoadResult | undefined;
-      const measured = await measure(server, scans, async (phase) => {
-        result = await load.call<LoadResult>('openLoop', { ...target, orderIds, phase, rate, count: scans, maxInFlight: MAX_IN_FLIGHT });
+      const measured = await measure(load, instances?.servers ?? server, scans, async (phase) => {
+        result = await load.call<LoadResult>('openLoop', { ...target, orderIds, phase, rate, count: scans, maxInFlight: MAX_IN_FLIGHT, urls: instances?.urls });
         return { ok: result.ok, okIndex: (index) => result!.responseMs[index] >= 0 };
       });
       const errors = Object.entries(result!.errors);
@@ -216,6 +278,8 @@ async function main(): Promise<void> {
         cpu: measured.cpu,
         load: result,
         overloaded: result!.stoppedAt !== undefined,
+        frames: measured.frames,
+        instances: instances?.servers.length,
       };
     };
 
@@ -249,7 +313,7 @@ async function main(): Promise<void> {
     await connectBoards(info.url, { token: info.token }, 100);
     console.log(`\n  ${boardCount} boards connected; sustained throughput, ${CONCURRENCY} scans in flight for ${THROUGHPUT_SECONDS} s…`);
     let throughput: LoadResult | undefined;
-    const throughputRun = await measure(server, 60_000, async (phase) => {
+    const throughputRun = await measure(load, server, 60_000, async (phase) => {
       throughput = await load.call<LoadResult>('closedLoop', { ...target, phase, concurrency: CONCURRENCY, durationMs: THROUGHPUT_SECONDS * 1000, capacity: 60_000 });
       return { ok: throughput.ok, okIndex: (index) => throughput!.responseMs[index] >= 0 };
     });
@@ -259,7 +323,7 @@ async function main(): Promise<void> {
     const throughputErrors = Object.entries(throughput!.errors);
     if (throughputErrors.length) console.log(`    ${throughputErrors.map(([key, count]) => `${count}× ${key}`).join('; ')}`);
     let serial: LoadResult | undefined;
-    await measure(server, 20_000, async (phase) => {
+    await measure(load, server, 20_000, async (phase) => {
       serial = await load.call<LoadResult>('closedLoop', { ...target, phase, concurrency: 1, durationMs: 3000, capacity: 20_000 });
       return { ok: serial.ok, okIndex: (index) => serial!.responseMs[index] >= 0 };
     });
@@ -285,7 +349,21 @@ async function main(): Promise<void> {
     }
     console.log(`  ${boardCount} boards, 100 scans/s on ONE order, ${HOT_SCANS} scans…`);
     rows.push(await scanPhase('100/s, 1 hot order', 100, HOT_SCANS, [info.hotOrderId]));
+    const fanOutStats = await server.call<{ windowMs?: number; flushCostMs?: number; frames?: number; writes?: number }>('fanOut');
     await disconnectBoards();
+
+    // ——— two instances behind the Redis adapter: 2 × 500 boards, scans to both ———
+    const twoInstances = await runTwoInstances(env, info.databaseUrl, async (instances) => {
+      await connectBoards(instances.urls, { token: info.token }, 1000);
+      const two: LatencyRow[] = [];
+      for (const rate of TWO_INSTANCE_RATES) {
+        console.log(`  2 instances × ${boardCount / 2} boards, ${rate} scans/s to both, ${SCANS_AT[rate]} scans…`);
+        two.push(await scanPhase(`${rate}/s, 2 instances`, rate, SCANS_AT[rate], info.orderIds, instances));
+      }
+      await disconnectBoards();
+      return two;
+    });
+    rows.push(...twoInstances);
 
     // ——— baseline (b): bare Socket.IO broadcast to the same boards ———
     const bareRows: LatencyRow[] = [];
@@ -298,7 +376,7 @@ async function main(): Promise<void> {
         const scans = SCANS_AT[rate];
         console.log(`  bare Socket.IO: ${boardCount} boards, ${rate} broadcasts/s, ${scans} broadcasts…`);
         let sent = 0;
-        const measured = await measure(bare, scans, async (phase) => {
+        const measured = await measure(bare, bare, scans, async (phase) => {
           sent = await bare.call<number>('emit', { phase, rate, count: scans, maxLagMs: 2000 });
           return { ok: sent, okIndex: (index) => index < sent };
         });
@@ -316,6 +394,7 @@ async function main(): Promise<void> {
           response: null,
           cpu: measured.cpu,
           overloaded: sent < scans,
+          frames: measured.frames,
         });
       }
     }
@@ -358,10 +437,16 @@ async function main(): Promise<void> {
       console.log(`   * fell behind and stopped sending (${MAX_IN_FLIGHT} scans unanswered, or broadcasts 2 s late): the figures are queueing, the rate is beyond this machine`);
     }
     console.log('   ratio ours / bare (every board):');
-    for (const row of rows.filter((candidate) => !candidate.label.includes('hot'))) {
-      const base = bareRows.find((candidate) => candidate.rate === row.rate && candidate.boards === row.boards)!;
-      console.log(`     ${pad(row.boards, 5)} boards ${pad(row.rate, 4)}/s: p50 ×${(row.everyBoard.p50 / base.everyBoard.p50).toFixed(1)}  p99 ×${(row.everyBoard.p99 / base.everyBoard.p99).toFixed(1)}   (per delivery p50 ×${(row.perDelivery.p50 / base.perDelivery.p50).toFixed(1)}  p99 ×${(row.perDelivery.p99 / base.perDelivery.p99).toFixed(1)})`);
+    const ratio = (ours: number, bare: number) => (Number.isFinite(ours) && Number.isFinite(bare) && bare > 0 ? `×${(ours / bare).toFixed(2)}` : '—');
+    for (const row of rows) {
+      const base = bareRows.find((candidate) => candidate.rate === row.rate && candidate.boards === row.boards);
+      if (!base) continue;
+      const framesPerBoard = row.boards && row.cpu.wallSeconds ? row.frames / row.boards / row.cpu.wallSeconds : NaN;
+      console.log(
+        `     ${row.label.padEnd(20)} ${pad(row.boards, 5)} boards: every board p50 ${ratio(row.everyBoard.p50, base.everyBoard.p50)}  p99 ${ratio(row.everyBoard.p99, base.everyBoard.p99)}   (per delivery p50 ${ratio(row.perDelivery.p50, base.perDelivery.p50)}  p99 ${ratio(row.perDelivery.p99, base.perDelivery.p99)}); frames per board per s: ours ${framesPerBoard.toFixed(1)}, bare ${(base.frames / base.boards / base.cpu.wallSeconds).toFixed(1)}`,
+      );
     }
+    console.log(`   fan-out after the 1,000-board runs: window ${ms(fanOutStats.windowMs ?? NaN)} ms, flush cost ${ms(fanOutStats.flushCostMs ?? NaN)} ms, ${fanOutStats.frames ?? 0} frames encoded, ${fanOutStats.writes ?? 0} socket writes`);
 
     console.log(`\n2. Sustained throughput, ${CONCURRENCY} in flight, ${THROUGHPUT_SECONDS} s, 100 boards: ${scansPerSecond.toFixed(0)} scans/s (${throughput!.ok} ok, ${throughput!.sent - throughput!.ok} failed); response p50 ${ms(throughputResponse.p50)} ms, p99 ${ms(throughputResponse.p99)} ms; events missing at boards: ${throughputRun.missing}`);
     console.log(`   CPU (% of one core) server/stations/boards/pg+rest: ${cpuText(throughputRun.cpu)}; server ${ms(serverMsPerScan)} ms CPU per scan`);
@@ -374,7 +459,9 @@ async function main(): Promise<void> {
     // (c) polling: each of 1,000 boards polls every 30 s at a random phase; a change waits until
     // the next poll. Simulated against the commit times (send + response) of the 100/s, 1,000
     // boards run; analytically the wait is uniform on [0, 30 s): mean 15 s, p99 29.7 s.
-    const pushRow = rows.find((row) => row.boards === 1000 && row.rate === 100 && !row.label.includes('hot'))!;
+    const pushRow = rows.find((row) => row.boards === 1000 && row.rate === 100 && !row.label.includes('hot') && !row.instances)!;
+    const row100 = rows.find((row) => row.boards === 100 && row.rate === 100)!;
+    const twoRow = rows.find((row) => row.instances && row.rate === 100);
     const staleness = newHistogram();
     const phases = Array.from({ length: 1000 }, () => Math.random() * POLL_SECONDS * 1000);
     for (let i = 0; i < pushRow.scans; i++) {
@@ -404,7 +491,22 @@ async function main(): Promise<void> {
       ['sustained throughput', '≥ 1,000 scans/s', `${scansPerSecond.toFixed(0)} scans/s`, scansPerSecond >= 1000],
       ['throughput vs raw pg loop', '≥ 50 %', `${oursPct.toFixed(0)} % (${rawPerSecond.toFixed(0)} scans/s raw)`, oursPct >= 50],
     ];
-    for (const [name, goal, value, ok] of targets) console.log(`   ${name.padEnd(46)} ${goal.padEnd(16)} ${value.padEnd(30)} ${verdict(ok)}`);
+    // Issue 13: fan-out that beats bare Socket.IO, two instances, heap per board.
+    targets.push(
+      ['(13) 1,000 boards 100/s: every board p99', '≤ 100 ms', `${ms(pushRow.everyBoard.p99)} ms`, pushRow.everyBoard.p99 <= 100],
+      ['(13) 1,000 boards 100/s: scan POST p99', '≤ 50 ms', `${ms(pushRow.response?.p99 ?? NaN)} ms`, (pushRow.response?.p99 ?? Infinity) <= 50],
+      ['(13) 100 boards 100/s: every board p50', '≤ 5 ms', `${ms(row100.everyBoard.p50)} ms`, row100.everyBoard.p50 <= 5],
+      ['(13) 1,000 boards 100/s: ahead of bare (p99)', '< ×1', ratio(pushRow.everyBoard.p99, bareRows.find((row) => row.boards === 1000 && row.rate === 100)!.everyBoard.p99), pushRow.everyBoard.p99 < bareRows.find((row) => row.boards === 1000 && row.rate === 100)!.everyBoard.p99],
+    );
+    if (twoRow) {
+      targets.push(
+        ['(13) 2 instances × 500, 100/s: every board p99', '≤ 100 ms', `${ms(twoRow.everyBoard.p99)} ms`, twoRow.everyBoard.p99 <= 100],
+        ['(13) 2 instances × 500, 100/s: POST p99', '≤ 50 ms', `${ms(twoRow.response?.p99 ?? NaN)} ms`, (twoRow.response?.p99 ?? Infinity) <= 50],
+        ['(13) 2 instances: every event at every board', '0 missing', `${twoInstances.reduce((sum, row) => sum + row.missing, 0)} missing`, twoInstances.every((row) => row.missing === 0)],
+      );
+    } else targets.push(['(13) 2 instances behind Redis', 'run', 'skipped (no Redis)', false]);
+    targets.push(['(13) heap per subscribed board', '≤ 10 KiB', `${heapPerBoardKiB.toFixed(1)} KiB (bare ${bareHeapPerBoardKiB.toFixed(1)})`, heapPerBoardKiB <= 10]);
+    for (const [name, goal, value, ok] of targets) console.log(`   ${name.padEnd(48)} ${goal.padEnd(16)} ${value.padEnd(30)} ${verdict(ok)}`);
     const bare1000 = bareRows.find((row) => row.boards === 1000 && row.rate === 100)!;
     console.log(`   ${'(info) ours / bare broadcast, 100/s, 1,000'.padEnd(46)} ${''.padEnd(16)} p50 ×${(pushRow.everyBoard.p50 / bare1000.everyBoard.p50).toFixed(1)}, p99 ×${(pushRow.everyBoard.p99 / bare1000.everyBoard.p99).toFixed(1)}`);
     console.log(`   ${'(info) heap per subscribed board'.padEnd(46)} ${''.padEnd(16)} ${heapPerBoardKiB.toFixed(1)} KiB`);

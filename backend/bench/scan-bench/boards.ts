@@ -5,7 +5,9 @@
 // auth, `subscribe` with its ack, pong, events) and read the scan id out of the frame without a
 // full parse: simulating a thousand boards on a two-core machine, a full client (socket.io-client
 // parsing every packet) costs several times the server's own work and would mostly measure
-// itself. BENCH_BOARD_CLIENT=socket.io uses socket.io-client instead.
+// itself. BENCH_BOARD_CLIENT=socket.io uses socket.io-client instead. Both understand the app's
+// batches (`domain-events`: a list of envelopes in one frame, every scan in it counted with the
+// frame's arrival time) as well as single `domain-event`s.
 import { io as connectIo, type Socket as IoSocket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { SOCKET_EVENTS } from '../../../contracts/events.js';
@@ -24,6 +26,8 @@ interface PhaseState {
   maxima: Float64Array;
   delivered: number;
   foreign: number;
+  /** Frames received before the phase (the phase's count is the difference). */
+  framesAtStart: number;
 }
 
 const boards: Board[] = [];
@@ -48,6 +52,21 @@ function onEvent(scanId: string, arrivedAt: number): void {
 
 const SCAN_ID_FIELD = '"scanId":"';
 const EVENT_PREFIX = `42["${SOCKET_EVENTS.domainEvent}"`;
+/** A batch window's events in one frame (the app's fan-out): every scan id in it counts. */
+const EVENTS_PREFIX = `42["${SOCKET_EVENTS.domainEvents}"`;
+let frames = 0;
+
+/** Each scan id in a frame, in order (one for `domain-event`, all of a `domain-events` list). */
+function onFrame(text: string, arrivedAt: number): void {
+  frames++;
+  let start = text.indexOf(SCAN_ID_FIELD);
+  while (start >= 0) {
+    const from = start + SCAN_ID_FIELD.length;
+    const end = text.indexOf('"', from);
+    onEvent(text.slice(from, end), arrivedAt);
+    start = text.indexOf(SCAN_ID_FIELD, end);
+  }
+}
 
 /** One board socket speaking Engine.IO 4 / Socket.IO 5 over a plain WebSocket. */
 function rawBoard(url: string, auth: object, rooms: string[]): Promise<Board> {
@@ -58,13 +77,8 @@ function rawBoard(url: string, auth: object, rooms: string[]): Promise<Board> {
     socket.on('message', (data: Buffer) => {
       const arrivedAt = clock();
       const text = data.toString();
-      if (text.startsWith(EVENT_PREFIX)) {
-        const start = text.indexOf(SCAN_ID_FIELD);
-        if (start >= 0) {
-          const from = start + SCAN_ID_FIELD.length;
-          onEvent(text.slice(from, text.indexOf('"', from)), arrivedAt);
-        }
-      } else if (text === '2') socket.send('3'); // ping → pong
+      if (text.startsWith(EVENT_PREFIX) || text.startsWith(EVENTS_PREFIX)) onFrame(text, arrivedAt);
+      else if (text === '2') socket.send('3'); // ping → pong
       else if (text.startsWith('0')) socket.send(`40${JSON.stringify(auth)}`); // open → connect with auth
       else if (text.startsWith('40')) socket.send(`420${JSON.stringify([SOCKET_EVENTS.subscribe, { rooms }])}`);
       else if (text.startsWith('44')) reject(new Error(`connect refused: ${text}`));
@@ -82,7 +96,15 @@ async function socketIoBoard(url: string, auth: object, rooms: string[]): Promis
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
   });
-  socket.on(SOCKET_EVENTS.domainEvent, (envelope: { payload: { scanId: string } }) => onEvent(envelope.payload.scanId, clock()));
+  socket.on(SOCKET_EVENTS.domainEvent, (envelope: { payload: { scanId?: string } }) => {
+    frames++;
+    if (envelope.payload.scanId) onEvent(envelope.payload.scanId, clock());
+  });
+  socket.on(SOCKET_EVENTS.domainEvents, (envelopes: { payload: { scanId?: string } }[]) => {
+    frames++;
+    const arrivedAt = clock();
+    for (const envelope of envelopes) if (envelope.payload.scanId) onEvent(envelope.payload.scanId, arrivedAt);
+  });
   await socket.timeout(30_000).emitWithAck(SOCKET_EVENTS.subscribe, { rooms });
   return { close: () => socket.disconnect() };
 }
@@ -91,9 +113,11 @@ serve({
   ready: () => true,
   clock: () => clock(),
   cpu: () => cpuSeconds(),
-  connect: async (args: { url: string; auth: object; count: number; rooms: string[] }) => {
+  connect: async (args: { url: string | string[]; auth: object; count: number; rooms: string[] }) => {
+    // Several URLs (instances): the boards are spread over them in turn.
+    const urls = Array.isArray(args.url) ? args.url : [args.url];
     for (let i = 0; i < args.count; i += 25) {
-      const batch = Array.from({ length: Math.min(25, args.count - i) }, () => (useSocketIo ? socketIoBoard : rawBoard)(args.url, args.auth, args.rooms));
+      const batch = Array.from({ length: Math.min(25, args.count - i) }, (_, k) => (useSocketIo ? socketIoBoard : rawBoard)(urls[(i + k) % urls.length], args.auth, args.rooms));
       boards.push(...(await Promise.all(batch)));
     }
     return boards.length;
@@ -112,12 +136,13 @@ serve({
       maxima: new Float64Array(args.scans),
       delivered: 0,
       foreign: 0,
+      framesAtStart: frames,
     };
     return true;
   },
   progress: () => ({ delivered: state?.delivered ?? 0, lastEventAt }),
   endPhase: () => {
-    const result = state;
+    const result = state && { ...state, frames: frames - state.framesAtStart };
     state = undefined;
     return result;
   },

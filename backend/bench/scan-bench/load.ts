@@ -9,6 +9,8 @@ import { RAW_VARIANTS, type RawVariant } from './raw-scan.js';
 
 interface Target {
   url: string;
+  /** Several instances: scan i goes to urls[i % urls.length] (`url` is then unused). */
+  urls?: string[];
   token: string;
   processId: number;
   orderIds: number[];
@@ -27,8 +29,8 @@ export interface LoadResult {
   stoppedAt?: number;
 }
 
-function post(agent: Agent, target: Target, body: string): Promise<{ status: number; text: string }> {
-  const url = new URL(target.url);
+function post(agent: Agent, target: Target, body: string, index = 0): Promise<{ status: number; text: string }> {
+  const url = new URL(target.urls?.length ? target.urls[index % target.urls.length] : target.url);
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -62,7 +64,7 @@ async function sendOne(agent: Agent, target: Target, phase: string, index: numbe
   result.sentAt[index] = sentAt;
   result.sent++;
   try {
-    const response = await post(agent, target, scanBody(target, scanId, orderId));
+    const response = await post(agent, target, scanBody(target, scanId, orderId), index);
     const code = response.status === 200 ? (JSON.parse(response.text) as { code: number }).code : response.status;
     if (code === 200) {
       result.responseMs[index] = clock() - sentAt;

@@ -2,6 +2,7 @@
 // Socket.IO stack on a scratch database, with a process flow, a style and production orders
 // whose first process can take many scans. The orchestrator asks it for heap and CPU figures.
 import { DataSource } from 'typeorm';
+import { RealtimeGateway } from '../../src/realtime/realtime.gateway.js';
 import { bootBenchApp, createBenchFactory, type BenchApp } from '../bench-app.js';
 import { clock, cpuSeconds, serve } from './shared.js';
 
@@ -18,8 +19,13 @@ export interface ServerInfo {
 
 let bench: BenchApp | undefined;
 
+/** The fan-out's window bounds, when the bench is run with them set (to compare settings). */
+function fanOutEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('REALTIME_FANOUT_') && entry[1] !== undefined));
+}
+
 async function setUp(args: { orders: number; plannedPerOrder: number }): Promise<ServerInfo> {
-  bench = await bootBenchApp();
+  bench = await bootBenchApp({ env: fanOutEnv() });
   const { post, app } = bench;
   if (!bench.databaseUrl) throw new Error('the scan bench needs PostgreSQL (DATABASE_URL)');
   const db = app.get(DataSource);
@@ -55,6 +61,15 @@ async function setUp(args: { orders: number; plannedPerOrder: number }): Promise
   return { url: bench.url, token: bench.token, databaseUrl: bench.databaseUrl, userId, processId: processes[0], orderIds, hotOrderId, pid: process.pid };
 }
 
+/**
+ * Another instance of the app on the database `setUp` made (two instances behind the Redis
+ * adapter: `env` carries REDIS_URL and a stream name of the bench's own).
+ */
+async function attach(args: { databaseUrl: string; env: Record<string, string> }): Promise<{ url: string; token: string; pid: number }> {
+  bench = await bootBenchApp({ databaseUrl: args.databaseUrl, env: { ...fanOutEnv(), ...args.env } });
+  return { url: bench.url, token: bench.token, pid: process.pid };
+}
+
 const gc = (globalThis as { gc?: () => void }).gc;
 
 serve({
@@ -62,6 +77,9 @@ serve({
   clock: () => clock(),
   cpu: () => cpuSeconds(),
   setUp,
+  attach,
+  /** The fan-out's counters (frames, writes, its current window). */
+  fanOut: () => ({ ...bench?.app.get(RealtimeGateway).fanOut?.stats }),
   /** heapUsed after full collections (when --expose-gc is on), bytes. */
   heap: async () => {
     for (let i = 0; i < 3; i++) {

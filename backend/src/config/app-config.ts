@@ -58,6 +58,13 @@ const schema = z.object({
   BOARD_SNAPSHOTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   /** Board snapshots per minute through the public board key from all addresses, per instance. */
   BOARD_KEY_SNAPSHOTS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  /**
+   * Live-event batching (realtime/fan-out.ts): a busy room's events are coalesced into one frame
+   * per window; the window follows the cost of writing a frame to this instance's sockets, between
+   * these bounds (ms). An idle room's event always goes out at once.
+   */
+  REALTIME_FANOUT_MIN_WINDOW_MS: z.coerce.number().min(0).max(1000).default(2),
+  REALTIME_FANOUT_MAX_WINDOW_MS: z.coerce.number().min(0).max(5000).default(50),
   /** How often each instance disconnects sockets whose session expired or was revoked. */
   REALTIME_SESSION_SWEEP_MS: z.coerce.number().int().positive().default(60_000),
   CORS_ORIGINS: z

@@ -54,6 +54,17 @@ export class RealtimeIoAdapter extends IoAdapter {
     await startConnecting(client, this.redis.isReady ? undefined : 0);
   }
 
+  /**
+   * Nest builds, per socket, an rxjs `disconnect$` pipeline (fromEvent → share → first) kept in a
+   * WeakMap for the socket's life, to end its @SubscribeMessage streams. The gateway binds its
+   * requests as plain listeners (no Nest message handlers), so with none to end, skip it: about
+   * half a KiB of heap per connected board (issue 13, item 5). Handlers, if any, are bound as Nest does.
+   */
+  override bindMessageHandlers(...args: Parameters<IoAdapter['bindMessageHandlers']>): void {
+    if (args[1].length === 0) return;
+    super.bindMessageHandlers(...args);
+  }
+
   override createIOServer(port: number, options?: Partial<ServerOptions>): Server {
     const server = super.createIOServer(port, {
       ...(options as ServerOptions),

@@ -16,6 +16,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EventBus, type EventSink } from '../events/event-bus.service.js';
 import { EventStore, parseSeen, parseWatermark } from '../events/event-store.js';
 import { SettingService } from '../setting/setting.service.js';
+import { FanOut, type FanOutTarget } from './fan-out.js';
 import { RedisLink } from './redis-link.js';
 import { BOARD_KEY_ROOM, DEVICE_ROOM_PREFIX, mayJoin, SESSION_ROOM, USER_ROOM, type SocketIdentity } from './room-policy.js';
 import { BoardProfileService } from '../setting/board-profile.service.js';
@@ -47,6 +48,8 @@ export const SUBSCRIBE_WINDOW_MS = 10_000;
 const RESUME_BETWEEN_INSTANCES = 'realtime:resume';
 /** Server-side event sent between instances: these users' access changed, re-check their sockets' rooms. */
 const ACCESS_BETWEEN_INSTANCES = 'realtime:access';
+/** Server-side event sent between instances: committed events, for each instance to fan out to its own sockets. */
+const EVENTS_BETWEEN_INSTANCES = 'realtime:events';
 const USER_ROOM_PREFIX = 'user:';
 
 /**
@@ -72,8 +75,16 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   /** The head known when Redis was lost: boards replay from there once it is back. */
   private outageSince: number | null = null;
   private readonly timers: NodeJS.Timeout[] = [];
+  /** One identity object per distinct identity, shared by its sockets (shareIdentity). */
+  private readonly identities = new Map<string, WeakRef<object>>();
+  private readonly forgetIdentity = new FinalizationRegistry<string>((key) => {
+    if (this.identities.get(key)?.deref() === undefined) this.identities.delete(key);
+  });
+  /** Batches committed events into frames for this instance's sockets (fan-out.ts). */
+  fanOut?: FanOut;
   private readonly tickEveryMs: number;
   private readonly sweepEveryMs: number;
+  private readonly fanOutWindowMs: [number, number];
 
   constructor(
     private readonly auth: AuthService,
@@ -87,6 +98,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   ) {
     this.tickEveryMs = config.REALTIME_HEAD_TICK_MS;
     this.sweepEveryMs = config.REALTIME_SESSION_SWEEP_MS;
+    const minWindowMs = config.REALTIME_FANOUT_MIN_WINDOW_MS;
+    this.fanOutWindowMs = [minWindowMs, Math.max(minWindowMs, config.REALTIME_FANOUT_MAX_WINDOW_MS)];
   }
 
   afterInit(server: Server): void {
@@ -96,7 +109,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
       this.identify(auth)
         .then((identity) => {
           if (!identity) return next(new Error('unauthorized'));
-          (socket as ClientSocket).data.identity = identity;
+          (socket as ClientSocket).data.identity = this.shareIdentity(identity);
           (socket as ClientSocket).data.auth =
             identity.kind === 'user' ? { token: auth.token } : identity.kind === 'device' ? { deviceKey: auth.deviceKey } : { boardKey: auth.boardKey };
           next();
@@ -114,6 +127,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     (server.of('/') as unknown as NodeJS.EventEmitter).on(RESUME_BETWEEN_INSTANCES, (since: unknown) => {
       if (typeof since === 'number' && Number.isSafeInteger(since) && since >= 0) this.nudgeResume(since);
     });
+    this.fanOut = new FanOut(frameTarget(server), { minWindowMs: this.fanOutWindowMs[0], maxWindowMs: this.fanOutWindowMs[1] });
+    (server.of('/') as unknown as NodeJS.EventEmitter).on(EVENTS_BETWEEN_INSTANCES, (events: unknown) => this.deliverForwarded(events));
     (server.of('/') as unknown as NodeJS.EventEmitter).on(ACCESS_BETWEEN_INSTANCES, (rooms: unknown) => {
       if (Array.isArray(rooms)) void this.recheckRooms(rooms.filter((room): room is string => typeof room === 'string' && room.startsWith(USER_ROOM_PREFIX)));
     });
@@ -132,6 +147,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
 
   onApplicationShutdown(): void {
     for (const timer of this.timers) clearInterval(timer);
+    this.fanOut?.close();
   }
 
   handleConnection(socket: ClientSocket): void {
@@ -152,8 +168,20 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     // 23 → 15 KiB per subscriber; bare Socket.IO is 9). Bound here, synchronously in the
     // 'connection' event, before the client can send anything. Same contract: the answer is the
     // acknowledgement; a failure is logged and left unanswered (the client's emit times out).
-    socket.on(SOCKET_EVENTS.subscribe, (...args) => this.answer(args, (body) => this.subscribe(socket, body), 'subscribe'));
-    socket.on(SOCKET_EVENTS.unsubscribe, (...args) => this.answer(args, (body) => this.unsubscribe(socket, body), 'unsubscribe'));
+    // One pair of listeners for all sockets (Socket.IO calls them with the socket as `this`),
+    // rather than two closures per socket.
+    socket.on(SOCKET_EVENTS.subscribe, this.onSubscribe);
+    socket.on(SOCKET_EVENTS.unsubscribe, this.onUnsubscribe);
+  }
+
+  private readonly onSubscribe = this.listener('subscribe', (socket, body) => this.subscribe(socket, body));
+  private readonly onUnsubscribe = this.listener('unsubscribe', (socket, body) => this.unsubscribe(socket, body));
+
+  private listener(request: string, handle: (socket: ClientSocket, body: unknown) => Promise<unknown>) {
+    const answer = this.answer.bind(this);
+    return function (this: ClientSocket, ...args: unknown[]) {
+      answer(args, (body) => handle(this, body), request);
+    };
   }
 
   /** Like Nest's adapter: a trailing function is the acknowledgement, the argument before it the body. */
@@ -245,12 +273,19 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     return { left };
   }
 
+  /**
+   * Committed events of this instance: to this instance's sockets through the fan-out (batched,
+   * one frame per socket per window), and through Redis to the other instances, which fan them
+   * out to theirs (deliverForwarded).
+   */
   deliver(events: DomainEventEnvelope[]): void {
+    const live: DomainEventEnvelope[] = [];
     for (const event of events) {
       this.noteHead(event.seq);
       // data.reset belongs to no room: every socket (of every instance) reloads what it shows.
+      // Sent at once; events still in a window arrive after it and are dropped by seq.
       if (event.name === 'data.reset') this.server.emit(SOCKET_EVENTS.domainEvent, event);
-      else this.server.to(event.rooms).emit(SOCKET_EVENTS.domainEvent, event);
+      else live.push(event);
       if (event.name === 'user.accessChanged') {
         // The client re-reads its access on this event; the server does not wait for its next
         // subscribe to take rooms away: every instance re-checks those users' sockets now.
@@ -260,6 +295,23 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
       }
       if (event.name === 'boardDevice.revoked') this.endDevice(event.rooms);
     }
+    if (live.length === 0) return;
+    this.fanOut?.push(live);
+    // One Redis message per transaction, not one per room or socket. While Redis is away the
+    // publish fails at once (the adapter logs it) and the other instances' boards catch up
+    // through the resume hint and the gap detector, as before.
+    if (this.link.enabled) this.server.serverSideEmit(EVENTS_BETWEEN_INSTANCES, live);
+  }
+
+  /** Events another instance committed (through Redis): to this instance's sockets. */
+  private deliverForwarded(events: unknown): void {
+    if (!Array.isArray(events)) return;
+    const valid = events.filter(
+      (event): event is DomainEventEnvelope =>
+        typeof event === 'object' && event !== null && Number.isSafeInteger(event.seq) && Array.isArray(event.rooms) && event.rooms.every((room: unknown) => typeof room === 'string'),
+    );
+    for (const event of valid) this.noteHead(event.seq);
+    this.fanOut?.push(valid);
   }
 
   /**
@@ -392,7 +444,39 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   }
 
   private async currentIdentity(socket: ClientSocket): Promise<SocketIdentity | null> {
-    return this.identify(socket.data.auth ?? {});
+    const identity = await this.identify(socket.data.auth ?? {});
+    return identity && this.shareIdentity(identity);
+  }
+
+  /**
+   * Sockets whose identity reads the same share one object: a user's identity carries their
+   * effective permissions (an administrator's: over a hundred strings, a few KiB), and a factory's
+   * TVs often run under one account — kept per socket it was the largest part of a board's heap
+   * (issue 13, item 5). Identities are replaced, never changed in place, so sharing is safe; an
+   * entry goes when no socket holds its identity any more.
+   */
+  private shareIdentity(identity: SocketIdentity): SocketIdentity {
+    if (identity.kind !== 'user') return identity;
+    const key = JSON.stringify(identity.user);
+    const known = this.shared(key);
+    if (known) return known as SocketIdentity;
+    // Another session with the same permissions (TVs under separate logins) shares the list.
+    const permissionsKey = `permissions:${identity.user.permissions.join(',')}`;
+    const permissions = this.shared(permissionsKey) as string[] | undefined;
+    const user = permissions ? { ...identity.user, permissions } : identity.user;
+    if (!permissions) this.remember(permissionsKey, user.permissions);
+    const result: SocketIdentity = { kind: 'user', user };
+    this.remember(key, result);
+    return result;
+  }
+
+  private shared(key: string): object | undefined {
+    return this.identities.get(key)?.deref();
+  }
+
+  private remember(key: string, value: object): void {
+    this.identities.set(key, new WeakRef(value));
+    this.forgetIdentity.register(value, key);
   }
 
   private async identify(auth: SocketAuth | undefined): Promise<SocketIdentity | null> {
@@ -407,4 +491,43 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     }
     return null;
   }
+}
+
+/** socket.io-parser's PacketType.EVENT (the parser is Socket.IO's dependency, not ours). */
+const EVENT_PACKET = 2;
+
+/** An encoded frame: Socket.IO's packets plus the pre-built WebSocket frame, as its adapter makes them. */
+interface EncodedFrame {
+  packets: unknown[];
+  options: { preEncoded: true; volatile: false; compress: false; wsPreEncodedFrame?: unknown };
+}
+
+/**
+ * The fan-out's view of the Socket.IO server: the local members of a room, a frame encoded ONCE
+ * (one event as `domain-event`, several as `domain-events`), and a write of that encoded frame to
+ * one socket. Encoding uses the adapter's own `_encode` (as its broadcast does: the packet and
+ * the ready-made WebSocket frame), so each socket costs one write, no JSON and no framing.
+ */
+function frameTarget(server: Server): FanOutTarget<EncodedFrame> {
+  const namespace = server.of('/');
+  type Encoder = { _encode?: (packet: unknown, options: EncodedFrame['options']) => unknown[] };
+  return {
+    members: (room) => namespace.adapter.rooms.get(room),
+    encode(events) {
+      const packet = {
+        type: EVENT_PACKET,
+        nsp: namespace.name,
+        data: events.length === 1 ? [SOCKET_EVENTS.domainEvent, events[0]] : [SOCKET_EVENTS.domainEvents, events],
+      };
+      const options: EncodedFrame['options'] = { preEncoded: true, volatile: false, compress: false };
+      const adapter = namespace.adapter as unknown as Encoder;
+      const packets = typeof adapter._encode === 'function' ? adapter._encode(packet, options) : server.encoder.encode(packet as never);
+      return { packets, options };
+    },
+    write(frame, socketId) {
+      const socket = namespace.sockets.get(socketId);
+      // _packet with preEncoded writes the encoded packets as they are (what the adapter does).
+      socket?.client._packet(frame.packets as never, frame.options);
+    },
+  };
 }

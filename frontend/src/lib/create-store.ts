@@ -6,18 +6,39 @@ export interface Store<T> {
   get(): T;
   set(next: T | ((current: T) => T)): void;
   subscribe(listener: () => void): () => void;
+  /**
+   * Runs `update`; the listeners hear of its `set`s once, at the end (if the state changed):
+   * a batch of live events becomes one render instead of one per event.
+   */
+  batch<R>(update: () => R): R;
 }
 
 export function createStore<T>(initial: T): Store<T> {
   let state = initial;
   const listeners = new Set<() => void>();
+  let depth = 0;
+  let changed = false;
+  const notify = () => listeners.forEach((listener) => listener());
   return {
     get: () => state,
     set(next) {
       const value = typeof next === 'function' ? (next as (current: T) => T)(state) : next;
       if (Object.is(value, state)) return;
       state = value;
-      listeners.forEach((listener) => listener());
+      if (depth > 0) changed = true;
+      else notify();
+    },
+    batch(update) {
+      depth += 1;
+      try {
+        return update();
+      } finally {
+        depth -= 1;
+        if (depth === 0 && changed) {
+          changed = false;
+          notify();
+        }
+      }
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -395,3 +395,63 @@ describe('RealtimeClient catch-up position (servers with watermarks)', () => {
     expect(socket.requests[2]).toEqual({ rooms: ['settings'], lastSeq: 50, position: { watermark: '140', seen: [] } });
   });
 });
+
+describe('RealtimeClient with batched frames (domain-events)', () => {
+  function setupBatched() {
+    const socket = new FakeSocket();
+    const client = new RealtimeClient(() => socket as unknown as AppSocket, jest.fn());
+    const batches: number[][] = [];
+    const singles: number[] = [];
+    const onResync = jest.fn(async () => undefined);
+    client.connect('token-1');
+    client.subscribe(['settings'], { onEvent: (e) => singles.push(e.seq), onEvents: (list) => batches.push(list.map((e) => e.seq)), onResync });
+    return { socket, client, batches, singles, onResync };
+  }
+
+  it('hands a frame’s new events of its rooms to the subscription in one call, in seq order', async () => {
+    const { socket, batches, singles } = setupBatched();
+    socket.serverConnect();
+    await socket.answer({ headSeq: 10 });
+    socket.fire('domain-events', [event(9), event(11), event(12, ['board']), event(13), event(11)]);
+    expect(batches).toEqual([[11, 13]]);
+    // A lone event is a list of one; what was applied is not applied again.
+    socket.fire('domain-event', event(13));
+    socket.fire('domain-event', event(14));
+    socket.fire('domain-events', [event(15), event(14)]);
+    expect(batches).toEqual([[11, 13], [14], [15]]);
+    expect(singles).toEqual([]);
+  });
+
+  it('gives one event at a time to a subscription without onEvents', async () => {
+    const { socket, applied } = setup();
+    socket.serverConnect();
+    await socket.answer({ headSeq: 10 });
+    socket.fire('domain-events', [event(12), event(11)]);
+    expect(applied).toEqual([11, 12]);
+  });
+
+  it('applies the replay and the frames that came during the join as one batch', async () => {
+    const { socket, batches } = setupBatched();
+    socket.serverConnect();
+    await socket.answer({ headSeq: 10 });
+    socket.serverDrop();
+    socket.serverConnect();
+    socket.fire('domain-events', [event(14), event(15)]); // live, while the join is in flight
+    await socket.answer({ headSeq: 15, missed: [event(12), event(11), event(13)] });
+    expect(batches).toEqual([[11, 12, 13, 14, 15]]);
+  });
+
+  it('handles a data.reset inside a frame in its place', async () => {
+    const { socket, batches, onResync } = setupBatched();
+    socket.serverConnect();
+    await socket.answer({ headSeq: 10 });
+    expect(onResync).toHaveBeenCalledTimes(1);
+    const reset = { ...event(13, []), name: 'data.reset', payload: { reason: 'clearAll', at: '2024-01-01T00:00:00.000Z' } } as DomainEventEnvelope;
+    socket.fire('domain-events', [event(11), event(12), reset, event(14)]);
+    expect(batches).toEqual([[11, 12], [14]]);
+    expect(onResync).toHaveBeenCalledTimes(2);
+    // Older than the reset: in the reloaded snapshot already.
+    socket.fire('domain-events', [event(12), event(13), event(15)]);
+    expect(batches).toEqual([[11, 12], [14], [15]]);
+  });
+});

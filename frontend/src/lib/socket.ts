@@ -17,6 +17,8 @@ import { EventSequencer } from './event-sequencer';
 
 interface ServerToClientEvents {
   'domain-event': (event: DomainEventEnvelope) => void;
+  /** A batch window's events for this socket's rooms, in seq order (the server's fan-out). */
+  'domain-events': (events: DomainEventEnvelope[]) => void;
   head: (tick: HeadTick) => void;
   resume: (hint: ResumeHint) => void;
 }
@@ -42,6 +44,11 @@ export interface ConnectionState {
 
 export interface RoomSubscriptionHandlers {
   onEvent(event: DomainEventEnvelope): void;
+  /**
+   * Optional: the new events of one frame (a batch window, or a replay), oldest first, in one
+   * call — a screen applies them as one update (one render). Without it, onEvent gets each.
+   */
+  onEvents?(events: DomainEventEnvelope[]): void;
   /** Reload the snapshot through the API: on first join and whenever replay is impossible. */
   onResync(): void | Promise<void>;
   onSubscribed?(result: SubscribeResult): void;
@@ -184,7 +191,8 @@ export class RealtimeClient {
     socket.on('connect', () => this.handleConnect());
     socket.on('disconnect', (reason) => this.handleDisconnect(reason, socket.active));
     socket.on('connect_error', (error: Error) => this.handleConnectError(error, socket.active));
-    socket.on(SOCKET_EVENTS.domainEvent, (event: DomainEventEnvelope) => this.handleEvent(event));
+    socket.on(SOCKET_EVENTS.domainEvent, (event: DomainEventEnvelope) => this.handleEvents([event]));
+    socket.on(SOCKET_EVENTS.domainEvents, (events: DomainEventEnvelope[]) => this.handleEvents(Array.isArray(events) ? events : []));
     socket.on(SOCKET_EVENTS.head, (tick: HeadTick) => this.handleHead(tick));
     socket.on(SOCKET_EVENTS.resume, (hint: ResumeHint) => this.handleResume(hint));
     socket.connect();
@@ -358,7 +366,7 @@ export class RealtimeClient {
     for (const event of events) this.remember(subscription, event);
     // A lastSeq replay is judged by seq (its events may be below the watermark: they were lost).
     const bySeqOnly = !exact && !snapshot;
-    for (const event of subscription.sequencer.acceptBatch(events, bySeqOnly)) subscription.handlers.onEvent(event);
+    this.apply(subscription, subscription.sequencer.acceptBatch(events, bySeqOnly));
     // Only now (the replay applied) does the answer's watermark hold for this state.
     if (result.watermark !== undefined) subscription.sequencer.noteWatermark(result.headSeq, result.watermark);
     const resetSeq = subscription.resetSeq;
@@ -460,16 +468,40 @@ export class RealtimeClient {
     return event.rooms.some((room) => subscription.rooms.includes(room));
   }
 
-  private handleEvent(event: DomainEventEnvelope): void {
-    if (event.name === 'data.reset') return this.handleReset(event);
+  /**
+   * Every server push comes here as a list: a lone `domain-event` is a list of one, a
+   * `domain-events` frame is a batch window's events in seq order. Each subscription gets the
+   * ones of its rooms it has not applied, in one call (a board renders once per frame). A
+   * `data.reset` inside a list is handled in its place: what came before it is applied first.
+   */
+  private handleEvents(events: DomainEventEnvelope[]): void {
+    let start = 0;
+    for (let i = 0; i <= events.length; i++) {
+      if (i < events.length && events[i]?.name !== 'data.reset') continue;
+      if (i > start) this.handleLive(events.slice(start, i));
+      if (i < events.length) this.handleReset(events[i]);
+      start = i + 1;
+    }
+  }
+
+  private handleLive(events: DomainEventEnvelope[]): void {
     for (const subscription of this.subscriptions) {
-      if (!this.concerns(subscription, event)) continue;
-      if (subscription.pending) subscription.pending.push(event);
+      const mine = events.filter((event) => this.concerns(subscription, event));
+      if (mine.length === 0) continue;
+      if (subscription.pending) subscription.pending.push(...mine);
       else if (subscription.joined) {
-        this.remember(subscription, event);
-        if (subscription.sequencer.accept(event.seq, event.tx)) subscription.handlers.onEvent(event);
+        for (const event of mine) this.remember(subscription, event);
+        this.apply(subscription, subscription.sequencer.acceptBatch(mine));
       }
     }
+  }
+
+  /** Hands accepted events to the screen: all at once when it takes lists, else one by one. */
+  private apply(subscription: Subscription, events: DomainEventEnvelope[]): void {
+    if (events.length === 0) return;
+    const { handlers } = subscription;
+    if (handlers.onEvents) handlers.onEvents(events);
+    else for (const event of events) handlers.onEvent(event);
   }
 }
 

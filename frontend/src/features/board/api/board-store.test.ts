@@ -21,6 +21,10 @@ function fakeClient() {
     emit(event: ReturnType<typeof envelope>) {
       subscriptions.forEach((subscription) => subscription.handlers.onEvent(event));
     },
+    /** A frame of several events, as the socket client hands it over (onEvents when given). */
+    emitBatch(events: ReturnType<typeof envelope>[]) {
+      subscriptions.forEach((subscription) => (subscription.handlers.onEvents ? subscription.handlers.onEvents(events) : events.forEach(subscription.handlers.onEvent)));
+    },
   };
 }
 
@@ -68,6 +72,32 @@ describe('board store', () => {
     await jest.advanceTimersByTimeAsync(2000);
     expect(state().flashes.size).toBe(0);
     expect(fetchSnapshot).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('applies a frame of events as one update: one notification (one render) for all of them', async () => {
+    const { client, controller, state, stop } = setup([snapshot([row(1), row(2), row(3)])]);
+    await jest.advanceTimersByTimeAsync(0);
+    const untouched = state().snapshot!.rows[2];
+    let notifications = 0;
+    const unsubscribe = controller.store.subscribe(() => notifications++);
+    client.emitBatch([
+      envelope(101, 'production.progressed', progress(1, 1, 40)),
+      envelope(102, 'production.progressed', progress(2, 2, 50)),
+      envelope(103, 'production.progressed', progress(1, 2, 60, { finishRate: 4.4 })),
+    ]);
+    expect(notifications).toBe(1);
+    const rows = state().snapshot!.rows;
+    expect(rows[0]).toMatchObject({ finishRate: 4.4, steps: { '1': { done: 40 }, '2': { done: 60 } } });
+    expect(rows[1].steps['2'].done).toBe(50);
+    expect(rows[2]).toBe(untouched);
+    expect([...state().flashes.keys()].sort()).toEqual([1, 2]);
+    expect(state().lastEvent?.seq).toBe(103);
+    // A frame of one event (the socket client hands every frame over as a list): once too.
+    client.emitBatch([envelope(104, 'production.progressed', progress(3, 1, 5))]);
+    expect(notifications).toBe(2);
+    expect(state().snapshot!.rows[2].steps['1'].done).toBe(5);
+    unsubscribe();
     stop();
   });
 

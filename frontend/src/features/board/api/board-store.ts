@@ -256,6 +256,9 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
     }
   };
 
+  /** A frame of events (a batch window or a replay): applied together, one notification, one render. */
+  const onEvents = (events: DomainEventEnvelope[]) => store.batch(() => events.forEach(onEvent));
+
   // ——— snapshots ———
 
   const applySnapshot = (incoming: BoardSnapshot) => {
@@ -399,7 +402,7 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
       running = true;
       connectKeyed();
       void load();
-      const unsubscribe = client.subscribe([ROOMS.board], { onEvent, onResync: load });
+      const unsubscribe = client.subscribe([ROOMS.board], { onEvent, onEvents, onResync: load });
       // The server closed the public board's socket (key turned off or rotated): the snapshot
       // request says whether the key still works, and shows the message if not.
       const unwatch =
