@@ -1,4 +1,4 @@
-import { Inject, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Server, Socket } from 'socket.io';
@@ -15,6 +15,7 @@ import { AuthService } from '../auth/auth.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EventBus, type EventSink } from '../events/event-bus.service.js';
 import { EventStore } from '../events/event-store.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { SettingService } from '../setting/setting.service.js';
 import { RedisLink } from './redis-link.js';
 import { BOARD_KEY_ROOM, mayJoin, SESSION_ROOM, USER_ROOM, type SocketIdentity } from './room-policy.js';
@@ -80,6 +81,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     private readonly link: RedisLink,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
+    @Optional() private readonly metrics?: MetricsService,
   ) {
     this.tickEveryMs = config.REALTIME_HEAD_TICK_MS;
     this.sweepEveryMs = config.REALTIME_SESSION_SWEEP_MS;
@@ -201,10 +203,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     // One replay per room per connection, plus one after each nudge the server sent (a tick or
     // a resume hint): beyond that the client reloads its snapshot instead.
     if (joined.some((name) => (limits.replays.get(name) ?? -1) >= this.generation)) {
+      this.metrics?.resyncAnswered('replayLimit');
       return { joined, refused, headSeq: this.noteHead(await this.store.headSeq()), missed: [], resync: true };
     }
     for (const name of joined) limits.replays.set(name, this.generation);
     const [replay, headSeq] = await Promise.all([this.store.findSince(lastSeq, joined), this.store.headSeq()]);
+    this.metrics?.replayServed(replay.events.length, replay.resync);
     return { joined, refused, headSeq: this.noteHead(headSeq), missed: replay.events, resync: replay.resync };
   }
 
