@@ -143,8 +143,13 @@ export class MetricsService implements OnApplicationBootstrap {
     // Imported here, not at the top: the gateway imports this service (its replay hooks), and a
     // static import back would be a cycle that leaves one class undefined in the other's metadata.
     const { RealtimeGateway } = await import('../realtime/realtime.gateway.js');
-    const gateway = this.moduleRef.get(RealtimeGateway, { strict: false }) as unknown as GatewayState | undefined;
-    this.gateway = gateway ?? null;
+    let gateway: GatewayState | null = null;
+    try {
+      gateway = this.moduleRef.get(RealtimeGateway, { strict: false }) as unknown as GatewayState;
+    } catch {
+      // An app without the realtime module (none today): the socket gauges stay at 0.
+    }
+    this.gateway = gateway;
     if (this.enabled && gateway?.server) this.watchBroadcasts(gateway.server);
   }
 
@@ -238,7 +243,8 @@ export class MetricsService implements OnApplicationBootstrap {
       } catch (error) {
         this.logger.warn({ err: error }, 'fan-out metrics failed');
       }
-      broadcast(packet, options);
+      // The cluster adapter's broadcast is async: hand its promise back unchanged.
+      return broadcast(packet, options);
     };
   }
 
@@ -339,9 +345,14 @@ function sha256(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
 
-/** Express's matched route pattern, or one of two fixed labels: never anything taken from the URL. */
+/**
+ * Express's matched route pattern, or one of two fixed labels: never anything taken from the URL.
+ * A route for every method is not an endpoint but Nest's middleware on an exact path (it
+ * registers those with `all()`, e.g. `/api*path`), left in `req.route` when no endpoint matched
+ * after it: such answers count as unmatched. (No controller here uses @All.)
+ */
 function routeLabel(request: Request): string {
-  const route = (request as Request & { route?: { path?: unknown } }).route;
-  if (route && typeof route.path === 'string') return request.baseUrl + route.path;
+  const route = (request as Request & { route?: { path?: unknown; methods?: Record<string, boolean> } }).route;
+  if (route && typeof route.path === 'string' && !route.methods?._all) return request.baseUrl + route.path;
   return request.originalUrl.startsWith('/api/') ? UNMATCHED_API : UNMATCHED_OTHER;
 }
