@@ -26,6 +26,8 @@ export interface BenchAppOptions {
   databaseUrl?: string;
   /** Start with the demo factory's data (a month of orders and scans), as `npm start` does. */
   seedDemo?: boolean;
+  /** More configuration (e.g. METRICS_TOKEN for the metrics overhead bench). */
+  env?: Record<string, string>;
 }
 
 export async function bootBenchApp(options: BenchAppOptions = {}): Promise<BenchApp> {
@@ -39,6 +41,7 @@ export async function bootBenchApp(options: BenchAppOptions = {}): Promise<Bench
     DATA_DIR: IN_MEMORY_DATA_DIR,
     FRONTEND_DIST: '/nonexistent',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
   });
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');

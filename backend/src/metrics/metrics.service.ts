@@ -27,8 +27,8 @@ const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 /** Seconds from the event's `at` to Socket.IO: ms when live, up to a few seconds when fan-out falls behind. */
 const FAN_OUT_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-/** Events are handed over once, but a batching fan-out may put one event in several rooms' frames: count it once. */
-const RECENT_SEQS = 10_000;
+/** Events are handed over once, but a batching fan-out may put one event in several rooms' frames: count it once (among the last 5,000–10,000). */
+const RECENT_SEQS = 5_000;
 /** Rooms a socket sits in by who it is, not by choice (see RealtimeGateway.isSubscribedRoom). */
 const OWN_ROOM_PREFIXES = ['session:', 'user:'];
 
@@ -63,7 +63,9 @@ export class MetricsService implements OnApplicationBootstrap {
   /** One scrape at a time: concurrent scrapes share it (a scrape flood costs one serialisation). */
   private scraping: Promise<string> | null = null;
   private gateway: GatewayState | null = null;
-  private readonly handedOver = new Set<number>();
+  /** Seqs recently counted, in two generations: bounded memory without deleting from a Set's front (slow). */
+  private handedOver = new Set<number>();
+  private handedOverBefore = new Set<number>();
 
   private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
   private readonly scans: Counter<'result'>;
@@ -201,9 +203,12 @@ export class MetricsService implements OnApplicationBootstrap {
    */
   eventsHandedOver(events: readonly DomainEventEnvelope[], now = Date.now()): void {
     for (const event of events) {
-      if (typeof event?.seq !== 'number' || this.handedOver.has(event.seq)) continue;
+      if (typeof event?.seq !== 'number' || this.handedOver.has(event.seq) || this.handedOverBefore.has(event.seq)) continue;
       this.handedOver.add(event.seq);
-      if (this.handedOver.size > RECENT_SEQS) this.handedOver.delete(this.handedOver.values().next().value as number);
+      if (this.handedOver.size >= RECENT_SEQS) {
+        this.handedOverBefore = this.handedOver;
+        this.handedOver = new Set();
+      }
       // Names come from the server's own code (DomainEventMap): a closed set, safe as a label.
       this.eventsDelivered.inc({ event: event.name });
       const at = Date.parse(event.at);
