@@ -26,7 +26,7 @@ export interface BenchAppOptions {
   databaseUrl?: string;
   /** Start with the demo factory's data (a month of orders and scans), as `npm start` does. */
   seedDemo?: boolean;
-  /** More configuration (e.g. REDIS_URL and REDIS_STREAM_NAME for several instances). */
+  /** More configuration (e.g. REDIS_URL and REDIS_STREAM_NAME for several instances, METRICS_TOKEN for the metrics overhead bench). */
   env?: Record<string, string>;
 }
 

@@ -15,6 +15,7 @@ import { EnvelopeInterceptor } from './common/http/envelope.interceptor.js';
 import { compressResponses, precompressedAssets } from './common/http/static-delivery.js';
 import type { AppConfig } from './config/app-config.js';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
+import { MetricsService } from './metrics/metrics.service.js';
 import { REDIS_CLIENT, type RedisClient } from './redis/redis.module.js';
 
 export const API_PREFIX = 'api';
@@ -48,7 +49,11 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   app.useLogger(app.get(Logger));
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
-  app.setGlobalPrefix(API_PREFIX);
+  // Prometheus reads GET /metrics at the root, its usual place, outside the API (metrics.controller.ts).
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['metrics'] });
+  // First middleware: the per-route latency includes every later one (only when METRICS_TOKEN is set).
+  const metrics = app.get(MetricsService);
+  if (metrics.enabled) app.use(metrics.httpMiddleware);
 
   // Factory LANs open the app as http://<ip-or-name>:<port>: helmet's default CSP has
   // `upgrade-insecure-requests`, which would make the browser fetch every script over https (a

@@ -37,6 +37,7 @@ import { staticCacheHeaders } from './common/http/static-delivery.js';
 import { OrderOverviewModule } from './order-overview/order-overview.module.js';
 import { AlertsModule } from './alerts/alerts.module.js';
 import { MaintenanceModule } from './maintenance/maintenance.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 
 @Module({})
 export class AppModule {
@@ -74,6 +75,7 @@ export class AppModule {
         AlertsModule,
         AppraisalModule,
         MaintenanceModule,
+        MetricsModule,
         ...(serveFrontend
           ? [
               ServeStaticModule.forRoot({

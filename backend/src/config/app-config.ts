@@ -100,6 +100,15 @@ const schema = z.object({
   EVENT_RETENTION_HOURS: z.coerce.number().positive().default(48),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().positive().default(300),
+  /**
+   * Prometheus GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, the endpoint
+   * does not exist (404) and nothing is measured. At least 16 characters of no whitespace.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^\S{16,256}$/.test(value), { message: 'must be 16 to 256 characters without spaces' }),
 });
 
 export type AppConfig = Omit<z.infer<typeof schema>, 'DATA_DIR' | 'SEED_DEMO' | 'PASSWORD_SCRYPT_LOG_N'> & {
@@ -128,7 +137,7 @@ const ADMIN_PASSWORD_PROBLEMS: Record<PasswordProblem, string> = {
   repetitive: 'must not be one character repeated',
 };
 
-const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD']);
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'METRICS_TOKEN']);
 
 /** What a refused value was, without echoing secrets into logs. */
 function describeValue(name: string, value: string | undefined): string {

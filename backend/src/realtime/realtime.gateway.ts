@@ -1,4 +1,4 @@
-import { Inject, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { type OnGatewayConnection, type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Server, Socket } from 'socket.io';
@@ -15,6 +15,7 @@ import { AuthService } from '../auth/auth.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EventBus, type EventSink } from '../events/event-bus.service.js';
 import { EventStore, parseSeen, parseWatermark } from '../events/event-store.js';
+import { MetricsService } from '../metrics/metrics.service.js';
 import { SettingService } from '../setting/setting.service.js';
 import { FanOut, type FanOutTarget } from './fan-out.js';
 import { RedisLink } from './redis-link.js';
@@ -95,6 +96,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     private readonly link: RedisLink,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
+    @Optional() private readonly metrics?: MetricsService,
   ) {
     this.tickEveryMs = config.REALTIME_HEAD_TICK_MS;
     this.sweepEveryMs = config.REALTIME_SESSION_SWEEP_MS;
@@ -246,7 +248,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     if ((!hasPosition && !hasLastSeq) || joined.length === 0) return answer(false);
     // One replay per room per connection, plus one after each nudge the server sent (a tick or
     // a resume hint): beyond that the client reloads its snapshot instead.
-    if (joined.some((name) => (limits.replays.get(name) ?? -1) >= this.generation)) return answer(true);
+    if (joined.some((name) => (limits.replays.get(name) ?? -1) >= this.generation)) {
+      this.metrics?.resyncAnswered('replayLimit');
+      return answer(true);
+    }
     for (const name of joined) limits.replays.set(name, this.generation);
     if (hasPosition) {
       // The exact position (docs/ARCHITECTURE.md, "Catch-up position"). Anything malformed — not an
@@ -257,12 +262,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
       const seen = parseSeen(position.seen);
       if (watermark === null || seen === null) return answer(true);
       const replay = await this.store.findFromPosition(watermark, seen, joined);
+      this.metrics?.replayServed(replay.events.length, replay.resync);
       return { joined, refused, headSeq: this.noteHead(replay.head.seq), missed: replay.events, resync: replay.resync, watermark: replay.head.watermark };
     }
     // An older client (lastSeq only): the 10-second overlap replay, as before. Its head is read
     // before the replay, so the watermark it carries is covered by what the replay reads.
     const head = await this.store.head();
     const replay = await this.store.findSince(lastSeq, joined);
+    this.metrics?.replayServed(replay.events.length, replay.resync);
     return { joined, refused, headSeq: this.noteHead(head.seq), missed: replay.events, resync: replay.resync, watermark: head.watermark };
   }
 
@@ -296,6 +303,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
       if (event.name === 'boardDevice.revoked') this.endDevice(event.rooms);
     }
     if (live.length === 0) return;
+    // Counted here, on the instance that committed them (the fan-out writes frames to sockets
+    // itself, past the adapter's broadcast the metrics hook watches); forwarded copies are not.
+    this.metrics?.eventsHandedOver(live);
     this.fanOut?.push(live);
     // One Redis message per transaction, not one per room or socket. While Redis is away the
     // publish fails at once (the adapter logs it) and the other instances' boards catch up

@@ -112,6 +112,8 @@ export const ERRORS = {
   backupServerManaged: { status: 409, key: 'errors.backupServerManaged' },
   backupInvalid: { status: 400, key: 'errors.backupInvalid' },
   backupMigrationsDiffer: { status: 400, key: 'errors.backupMigrationsDiffer' },
+  // Operations.
+  metricsUnauthorized: { status: 401, key: 'errors.metricsUnauthorized' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

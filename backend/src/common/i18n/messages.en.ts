@@ -102,6 +102,7 @@ export const en: MessageCatalogue = {
     backupServerManaged: 'This system runs on a database server: back it up and restore it with the server\'s own tools (e.g. pg_dump)',
     backupInvalid: 'The file is not a Stitchboard backup, or it is damaged',
     backupMigrationsDiffer: 'The backup comes from a different version of the system (another database structure) and cannot be restored here',
+    metricsUnauthorized: 'The metrics endpoint needs the header Authorization: Bearer <METRICS_TOKEN>',
   },
   problems: {
     required: 'is required',

@@ -101,6 +101,7 @@ export const zhCN = {
     backupServerManaged: '当前使用的是独立的数据库服务器：请使用该服务器自带的工具（如 pg_dump）备份和恢复',
     backupInvalid: '该文件不是本系统的备份文件，或已损坏',
     backupMigrationsDiffer: '该备份来自不同版本的系统（数据库结构不同），不能恢复到当前版本',
+    metricsUnauthorized: '监控指标接口需要请求头 Authorization: Bearer <METRICS_TOKEN>',
   },
   problems: {
     required: '不能为空',

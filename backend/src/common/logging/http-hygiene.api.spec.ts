@@ -173,10 +173,22 @@ describe('HTTP hygiene (API)', () => {
       const locations = nginx.split(/\n\s*location /).slice(1);
       expect(locations.length).toBeGreaterThanOrEqual(2);
       for (const location of locations) {
+        // A location that proxies nothing (the /metrics refusal) has no headers to overwrite.
+        if (!location.includes('proxy_pass')) {
+          expect(location).toMatch(/^[^{]*\{\s*deny all;\s*\}/);
+          continue;
+        }
         expect(location).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
         expect(location).toContain('proxy_set_header X-Forwarded-Proto $scheme;');
         expect(location).toContain('proxy_set_header X-Request-Id "";');
       }
+    });
+
+    it('nginx refuses /metrics (Prometheus scrapes the instances directly), in any case and with anything after it', () => {
+      expect(nginx).toMatch(/location ~\* \^\/\+metrics \{\s*deny all;\s*\}/);
+      const pattern = new RegExp(/location ~\* (\S+) \{\s*deny all;/.exec(nginx)![1], 'i');
+      for (const path of ['/metrics', '/METRICS', '/metrics/', '//metrics', '/metrics?x=1']) expect(pattern.test(path)).toBe(true);
+      expect(pattern.test('/api/health')).toBe(false);
     });
   });
 });
