@@ -48,6 +48,20 @@ export class RealtimeIoAdapter extends IoAdapter {
       this.duplicates.push(copy as unknown as RedisClient);
       return copy;
     }) as unknown as RedisClient['duplicate'];
+    // Messages between instances (serverSideEmit: the events each instance forwards to the others'
+    // sockets, access re-checks, resume hints) go out by PUBLISH, whose promise the adapter drops.
+    // While Redis is away it rejects, and an unhandled rejection ends a Node process — every
+    // instance would die with Redis. Those messages are lost either way (RedisLink logs the
+    // outage; boards catch up from the event log when it returns), so the failure is swallowed here.
+    const publish = client.publish.bind(client);
+    const safePublish = (...args: Parameters<typeof publish>) => {
+      try {
+        return publish(...args).catch(() => 0);
+      } catch {
+        return Promise.resolve(0);
+      }
+    };
+    Object.defineProperty(client, 'publish', { value: safePublish, configurable: true, writable: true });
     this.adapterClient = client;
     this.app.get(RedisLink, { strict: false }).watch(client);
     // The shared client already waited at boot: when it could not connect, do not wait again.
