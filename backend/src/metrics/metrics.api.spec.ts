@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, type DomainEventEnvelope, type SubscribeResult } from '../../../contracts/events.js';
 import { ConfigError, loadConfig } from '../config/app-config.js';
 import { setUpProduction, type ProductionFixture } from '../testing/production-fixture.js';
-import { bootTestApp, connected, createScratchDatabase, nextDomainEvent, type TestApp } from '../testing/test-app.js';
+import { bootTestApp, bootTwoInstances, connected, nextDomainEvent, type TestApp } from '../testing/test-app.js';
 import { SCAN_ROUTE } from './metrics.service.js';
 
 const TOKEN = 'metrics-test-token-0123456789abcdef';
@@ -311,20 +311,14 @@ const withRedis = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 (withRedis ? describe : describe.skip)('GET /metrics on two instances behind Redis', () => {
   let a: TestApp;
   let b: TestApp;
-  let dropDatabase: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
   const scrapeOf = async (app: TestApp) => parseExposition((await app.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200)).text).samples;
 
   beforeAll(async () => {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
-    dropDatabase = scratch.drop;
-    const env = { METRICS_TOKEN: TOKEN, REDIS_URL: process.env.REDIS_URL!, REDIS_STREAM_NAME: `sb-test-${randomBytes(4).toString('hex')}` };
-    a = await bootTestApp({ databaseUrl: scratch.url, env });
-    b = await bootTestApp({ databaseUrl: scratch.url, env });
+    ({ a, b, close } = await bootTwoInstances({ redis: true, env: { METRICS_TOKEN: TOKEN } }));
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await dropDatabase?.();
+    await close?.();
   });
 
   it('delivers a scan committed on A to a board on B, counted once (by A), each instance counting its own sockets', async () => {

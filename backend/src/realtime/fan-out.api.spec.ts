@@ -5,7 +5,7 @@ import { SOCKET_EVENTS, type DomainEventEnvelope } from '../../../contracts/even
 import type { Server } from 'socket.io';
 import { UnitOfWork } from '../events/unit-of-work.service.js';
 import { RealtimeGateway } from './realtime.gateway.js';
-import { bootTestApp, connected, createScratchDatabase, type TestApp } from '../testing/test-app.js';
+import { bootTestApp, bootTwoInstances, connected, type TestApp } from '../testing/test-app.js';
 
 // Batched fan-out (realtime/fan-out.ts) seen by a real socket.io-client. The window is fixed
 // (min = max) and long, so what is coalesced and what goes at once does not depend on the speed
@@ -161,19 +161,13 @@ const canRunTwo = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 (canRunTwo ? describe : describe.skip)('batched fan-out across two instances', () => {
   let a: TestApp;
   let b: TestApp;
-  let dropDatabase: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
-    dropDatabase = scratch.drop;
-    const twoEnv = { ...env, REDIS_URL: process.env.REDIS_URL!, REDIS_STREAM_NAME: `sb-test-fanout-${randomBytes(4).toString('hex')}` };
-    a = await bootTestApp({ databaseUrl: scratch.url, env: twoEnv });
-    b = await bootTestApp({ databaseUrl: scratch.url, env: twoEnv });
+    ({ a, b, close } = await bootTwoInstances({ redis: true, env }));
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await dropDatabase?.();
+    await close?.();
   });
 
   it('delivers a burst committed on both instances to the sockets of both, each event exactly once', async () => {

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { SOCKET_EVENTS, type DomainEventEnvelope, type SubscribeResult } from '../../../contracts/events.js';
 import { randomUUID } from 'node:crypto';
 import { setUpProduction } from '../testing/production-fixture.js';
-import { bootTestApp, connected, createScratchDatabase, nextEvent, type TestApp } from '../testing/test-app.js';
+import { bootTwoInstances, connected, nextEvent, type TestApp } from '../testing/test-app.js';
 
 // Scale-out: two app instances on one PostgreSQL database and one Redis. Needs both servers,
 // so it runs when DATABASE_URL and REDIS_URL are set (CI sets them; `npm test` alone skips it).
@@ -11,20 +10,13 @@ const canRun = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 (canRun ? describe : describe.skip)('two app instances behind Redis', () => {
   let a: TestApp;
   let b: TestApp;
-  let dropDatabase: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
-    dropDatabase = scratch.drop;
-    // A stream of its own, so parallel runs on one Redis do not see each other's events.
-    const env = { REDIS_URL: process.env.REDIS_URL!, REDIS_STREAM_NAME: `sb-test-${randomBytes(4).toString('hex')}` };
-    a = await bootTestApp({ databaseUrl: scratch.url, env });
-    b = await bootTestApp({ databaseUrl: scratch.url, env });
+    ({ a, b, close } = await bootTwoInstances({ redis: true }));
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await dropDatabase?.();
+    await close?.();
   });
 
   it('delivers an event committed on one instance to a client of the other', async () => {

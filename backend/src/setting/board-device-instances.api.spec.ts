@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { SOCKET_EVENTS, type SubscribeResult } from '../../../contracts/events.js';
-import { bootTestApp, connected, createScratchDatabase, nextEvent, type TestApp } from '../testing/test-app.js';
+import { bootTwoInstances, connected, nextEvent, type TestApp } from '../testing/test-app.js';
 
 // Revoking a paired TV on one instance closes its socket on another at once (through the event
 // pipeline and the Redis adapter). Needs both servers: runs when DATABASE_URL and REDIS_URL are set.
@@ -9,20 +8,13 @@ const canRun = Boolean(process.env.DATABASE_URL && process.env.REDIS_URL);
 (canRun ? describe : describe.skip)('a revoked TV on two instances', () => {
   let a: TestApp;
   let b: TestApp;
-  let dropDatabase: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
-    dropDatabase = scratch.drop;
-    // A stream of its own, so parallel runs on one Redis do not see each other's events.
-    const env = { REDIS_URL: process.env.REDIS_URL!, REDIS_STREAM_NAME: `sb-test-${randomBytes(4).toString('hex')}` };
-    a = await bootTestApp({ databaseUrl: scratch.url, env });
-    b = await bootTestApp({ databaseUrl: scratch.url, env });
+    ({ a, b, close } = await bootTwoInstances({ redis: true }));
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await dropDatabase?.();
+    await close?.();
   });
 
   it('closes the TV socket on the other instance at once, and its key gets 401 there', async () => {

@@ -1,6 +1,6 @@
 // Boots the real app on a real, empty database for API and socket tests: a fresh database on
 // the PostgreSQL server when DATABASE_URL is set, otherwise an in-memory embedded one.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -106,6 +106,35 @@ export async function bootTestApp(options: TestAppOptions = {}): Promise<TestApp
       for (const socket of sockets) socket.disconnect();
       await app.close();
       await dropDatabase?.();
+    },
+  };
+}
+
+/** Two instances of the app on one database, for the scale-out specs. */
+export interface TwoInstances {
+  a: TestApp;
+  b: TestApp;
+  /** Closes both and drops their database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Boots two app instances on one scratch database of the PostgreSQL server at DATABASE_URL (as the
+ * shipped docker-compose runs two) and, with `redis`, behind the Redis at REDIS_URL on a stream of
+ * their own (parallel runs on one Redis do not see each other's events). `env` goes to both.
+ */
+export async function bootTwoInstances(options: { redis?: boolean; env?: Record<string, string> } = {}): Promise<TwoInstances> {
+  const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
+  const env = { ...options.env, ...(options.redis ? { REDIS_URL: process.env.REDIS_URL!, REDIS_STREAM_NAME: `sb-test-${randomBytes(4).toString('hex')}` } : {}) };
+  const a = await bootTestApp({ databaseUrl: scratch.url, env });
+  const b = await bootTestApp({ databaseUrl: scratch.url, env });
+  return {
+    a,
+    b,
+    async close() {
+      await a.close();
+      await b.close();
+      await scratch.drop();
     },
   };
 }

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import type { Attachment, OrderDocuments } from '../../../contracts/attachments.js';
 import { minimalPdf } from '../testing/pdf-fixture.js';
 import { setUpProduction } from '../testing/production-fixture.js';
-import { bootTestApp, createScratchDatabase, type TestApp } from '../testing/test-app.js';
+import { bootTwoInstances, type TestApp } from '../testing/test-app.js';
 
 /** Reads a binary response body as a Buffer. */
 const binary = (res: NodeJS.ReadableStream, done: (error: Error | null, body: unknown) => void) => {
@@ -21,18 +21,13 @@ const canRun = Boolean(process.env.DATABASE_URL);
 (canRun ? describe : describe.skip)('attachments on two app instances sharing one database', () => {
   let a: TestApp;
   let b: TestApp;
-  let dropDatabase: () => Promise<void>;
+  let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL!);
-    dropDatabase = scratch.drop;
-    a = await bootTestApp({ databaseUrl: scratch.url });
-    b = await bootTestApp({ databaseUrl: scratch.url });
+    ({ a, b, close } = await bootTwoInstances());
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await dropDatabase?.();
+    await close?.();
   });
 
   it('serves an image and a PDF uploaded through one instance from the other', async () => {
