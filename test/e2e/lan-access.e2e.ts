@@ -19,7 +19,13 @@ interface Problems {
 
 function watch(page: Page): Problems {
   const problems: Problems = { failed: [], errorAnswers: [], console: [], pageErrors: [], insecureUpgrades: [] };
-  page.on('requestfailed', (request) => problems.failed.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText;
+    // A read the page itself cancelled (it navigated on, or a newer load superseded it) is not a
+    // blocked request: CSP, mixed content and unreachable hosts fail with their own reasons.
+    if (reason === 'net::ERR_ABORTED' && request.method() === 'GET') return;
+    problems.failed.push(`${request.method()} ${request.url()}: ${reason}`);
+  });
   page.on('request', (request) => {
     if (request.url().startsWith('https:')) problems.insecureUpgrades.push(request.url());
   });

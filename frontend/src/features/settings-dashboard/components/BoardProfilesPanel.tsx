@@ -112,7 +112,7 @@ export function BoardProfilesPanel({ scope }: { scope: BoardScopeOptions }) {
         <Button type="button" label={t('profiles.create')} icon="pi pi-plus" onClick={() => setEditing({ fields: NEW_PROFILE })} data-testid="profile-create" />
         <Button type="button" label={t('devices.pair')} icon="pi pi-link" outlined onClick={() => setPairing(true)} data-testid="device-pair" />
       </div>
-      <DataTable value={profiles ?? []} loading={profiles === null} dataKey="id" size="small" emptyMessage={t('profiles.empty')} aria-label={t('profiles.listLabel')} data-testid="profile-list">
+      <DataTable value={profiles ?? []} loading={profiles === null} dataKey="id" size="small" scrollable emptyMessage={t('profiles.empty')} aria-label={t('profiles.listLabel')} data-testid="profile-list">
         <Column field="name" header={t('profiles.name')} />
         <Column header={t('profiles.presentation')} body={(profile: BoardProfile) => t(`common:board.refreshType.${refreshModeOf(profile.refreshType)}`)} />
         <Column header={t('profiles.displayMode')} body={(profile: BoardProfile) => t(`common:board.displayMode.${profile.displayMode}`)} />
@@ -136,7 +136,7 @@ export function BoardProfilesPanel({ scope }: { scope: BoardScopeOptions }) {
       </DataTable>
 
       <h3 className="board-devices-title">{t('devices.title')}</h3>
-      <DataTable value={devices ?? []} loading={devices === null} dataKey="id" size="small" emptyMessage={t('devices.empty')} aria-label={t('devices.title')} data-testid="device-list">
+      <DataTable value={devices ?? []} loading={devices === null} dataKey="id" size="small" scrollable emptyMessage={t('devices.empty')} aria-label={t('devices.title')} data-testid="device-list">
         <Column field="name" header={t('devices.name')} />
         <Column header={t('devices.profile')} body={(device: BoardDevice) => (device.profileId === null ? t('profiles.defaultProfile') : device.profileName)} />
         <Column header={t('devices.lastSeen')} body={(device: BoardDevice) => formatDate(device.lastSeenAt, undefined, t('devices.never'))} />
