@@ -18,7 +18,7 @@ import { ROOMS } from '../../../contracts/events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { IN_MEMORY_DATA_DIR } from '../database/embedded-postgres.js';
 import { UnitOfWork, type Transaction } from '../events/unit-of-work.service.js';
-import { assertUploadExists } from '../upload/upload-reference.js';
+import { assertPublishableImage } from '../upload/upload-reference.js';
 import { readUploadSettings, uploadSettingsOf } from '../upload/upload-settings.js';
 import type { UpdateDatabaseSettingDto, UpdateImageSettingDto, UpdateSystemSettingDto, UpdateUploadSettingDto } from './admin-settings.dto.js';
 import { SettingRepository } from './setting.repository.js';
@@ -111,7 +111,7 @@ export class AdminSettingsService {
   async updateSystem(change: UpdateSystemSettingDto): Promise<SystemSection> {
     const defined = definedOf(change);
     return this.unitOfWork.run(async (tx) => {
-      if (defined.logo) await assertUploadExists(tx.manager, defined.logo, 'logo');
+      if (defined.logo) await assertPublishableImage(tx.manager, defined.logo, 'logo');
       const current = await this.settings.getForUpdate<Partial<SystemExtras>>(tx.manager, SYSTEM_SETTING_KEY, {});
       await this.settings.set(SYSTEM_SETTING_KEY, { ...current, ...defined }, tx.manager);
       const system = await this.setting.systemSection(tx.manager);

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { DEFAULT_DATABASE_SETTINGS, DEFAULT_UPLOAD_SETTINGS } from '../../../contracts/admin-settings.js';
+import { setUpProduction } from '../testing/production-fixture.js';
 import { bootTestApp, type TestApp } from '../testing/test-app.js';
 import { databaseTarget } from './admin-settings.service.js';
 
@@ -199,6 +200,22 @@ describe('system settings screen (API)', () => {
     expect(pub.body.data).toMatchObject({ logo: id, defaultLanguage: 'en', titles: { en: 'Order Tracking System' } });
 
     expect((await post('updateSystemSetting', { logo: null })).body.data.logo).toBeNull();
+    expect((await t.http.get('/api/admin/setting/logo')).status).toBe(404);
+  });
+
+  it("refuses a production order's document as the board logo (the logo is served to anyone)", async () => {
+    const f = await setUpProduction(t);
+    const order = await f.createOrder({ ready: false });
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#802020' } }).png().toBuffer();
+    const uploaded = (await t.http.post('/api/admin/upload/image').set('token', admin).attach('file', png, 'sheet.png')).body.data as { id: string };
+    const detail = (await f.get('productionOrder/detail', { id: order.id })).body.data as { version: number };
+    expect((await f.post('productionOrder/uploadDocument', { id: order.id, version: detail.version, document: uploaded.id })).body.code).toBe(200);
+
+    const refused = await post('updateSystemSetting', { logo: uploaded.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 400, data: { field: 'logo' } });
+    expect(refused.body.message).toContain('order document');
+    expect((await init()).body.data.system.logo).toBeNull();
     expect((await t.http.get('/api/admin/setting/logo')).status).toBe(404);
   });
 

@@ -14,3 +14,20 @@ export async function assertUploadExists(manager: EntityManager, id: unknown, fi
     throw new DomainException('uploadNotFound', {}, { field });
   }
 }
+
+/**
+ * For the boards' logo, which `GET setting/logo` serves to anyone: an existing image that is not
+ * a production order's document (those are shown only to who may see the order, document-access.ts).
+ */
+export async function assertPublishableImage(manager: EntityManager, id: unknown, field: string): Promise<void> {
+  await assertUploadExists(manager, id, field);
+  if (id === null || id === undefined) return;
+  const [row]: { publishable: boolean }[] = await manager.query(
+    `SELECT u.kind = 'image'
+            AND NOT EXISTS (SELECT 1 FROM production_order_document d WHERE d.upload_id = u.id)
+            AND NOT EXISTS (SELECT 1 FROM production_order o WHERE o.document = u.id) AS publishable
+       FROM upload u WHERE u.id = $1`,
+    [id],
+  );
+  if (!row?.publishable) throw new DomainException('logoNotPublishable', {}, { field });
+}

@@ -27,6 +27,7 @@ export const ERRORS = {
   selectColorFirst: { status: 400, key: 'errors.selectColorFirst' },
   sizeNotInGroup: { status: 400, key: 'errors.sizeNotInGroup' },
   uploadNotFound: { status: 400, key: 'errors.uploadNotFound' },
+  logoNotPublishable: { status: 400, key: 'errors.logoNotPublishable' },
   imageTooLarge: { status: 413, key: 'errors.imageTooLarge' },
   payloadTooLarge: { status: 413, key: 'errors.payloadTooLarge' },
   unsupportedMediaType: { status: 415, key: 'errors.unsupportedMediaType' },

@@ -25,6 +25,7 @@ export const en: MessageCatalogue = {
     selectColorFirst: 'Select a colour first',
     sizeNotInGroup: 'The selected sizes do not belong to this size group',
     uploadNotFound: 'The image does not exist, please upload it again',
+    logoNotPublishable: 'The logo must be an image uploaded for it: an order document cannot be shown on the boards',
     imageTooLarge: 'The image is too large (at most {{megapixels}} megapixels)',
     payloadTooLarge: 'The upload is too large',
     unsupportedMediaType: 'Unsupported content type',

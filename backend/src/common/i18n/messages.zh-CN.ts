@@ -24,6 +24,7 @@ export const zhCN = {
     selectColorFirst: '请先选择颜色',
     sizeNotInGroup: '所选尺码不属于该尺码组',
     uploadNotFound: '图片不存在，请重新上传',
+    logoNotPublishable: '标志必须是为其上传的图片：生产单据不能显示在看板上',
     imageTooLarge: '图片尺寸过大（最多 {{megapixels}} 百万像素）',
     payloadTooLarge: '上传内容过大',
     unsupportedMediaType: '不支持的内容类型',
