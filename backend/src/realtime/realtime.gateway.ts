@@ -292,6 +292,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
       // data.reset belongs to no room: every socket (of every instance) reloads what it shows.
       // Sent at once; events still in a window arrive after it and are dropped by seq.
       if (event.name === 'data.reset') this.server.emit(SOCKET_EVENTS.domainEvent, event);
+      // A revoked TV is disconnected right after: sent at once (not through the fan-out, whose
+      // frame would leave after the disconnect) so the TV learns why. The adapter keeps the two in order.
+      else if (event.name === 'boardDevice.revoked') this.server.to(event.rooms).emit(SOCKET_EVENTS.domainEvent, event);
       else live.push(event);
       if (event.name === 'user.accessChanged') {
         // The client re-reads its access on this event; the server does not wait for its next

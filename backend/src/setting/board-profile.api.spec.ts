@@ -169,11 +169,16 @@ describe('board profiles and kiosk devices', () => {
     const socket = t.socket({ deviceKey });
     await connected(socket);
     await subscribe(socket, ['board']);
-    const closed = disconnected(socket);
+    const order: string[] = [];
+    const told = nextDomainEvent(socket, 'boardDevice.revoked').then((event) => (order.push('event'), event));
+    const closed = disconnected(socket).then((reason) => (order.push('closed'), reason));
     const started = Date.now();
     const revoked = await post('revoke', { id: device.id });
     expect(revoked.body.data.revokedAt).not.toBeNull();
     expect(await closed).toBe('io server disconnect');
+    // The TV learns why before its socket closes.
+    expect((await told).rooms).toContain(`device:${device.id}`);
+    expect(order).toEqual(['event', 'closed']);
     expect(Date.now() - started).toBeLessThan(2000);
     expect((await snapshotWith(deviceKey)).body).toMatchObject({ code: 401, data: { errorKey: 'deviceKeyInvalid' } });
     await expect(connected(t.socket({ deviceKey }))).rejects.toThrow('unauthorized');
