@@ -48,7 +48,8 @@ export class AccessGuard implements CanActivate {
       // on every request, so turning the key off or rotating it locks boards out at once.
       const boardKey = firstHeader(request.headers.boardkey);
       if (boardKey && (await this.settings.verifyBoardKey(boardKey))) return true;
-      if (boardKey && !token) throw new DomainException('boardKeyInvalid');
+      // A stale board key beside a device key (a TV once opened by key, then paired) is not the answer.
+      if (boardKey && !token && !request.headers.devicekey) throw new DomainException('boardKeyInvalid');
       // A paired TV's device key: board reads only (this branch is the only place it is looked at,
       // so it opens no other endpoint). Checked on every request: a revoked device gets 401 at once.
       const deviceKey = firstHeader(request.headers.devicekey);

@@ -150,6 +150,8 @@ describe('board profiles and kiosk devices', () => {
     await post('update', { id: profile.id, refreshType: 1 });
     expect((await changed).payload).toEqual({ id: profile.id, action: 'updated' });
     expect((await snapshotWith(deviceKey)).body.data.settings.refreshType).toBe(1);
+    // A stale board key sent beside it does not shut the TV out.
+    expect((await snapshotWith(deviceKey).set('boardKey', 'stale-key-from-before-pairing')).body.code).toBe(200);
 
     const deleted = nextDomainEvent(socket, 'boardProfile.changed');
     expect((await post('delete', { id: profile.id })).body.data).toEqual({ id: profile.id, movedDevices: 1 });
