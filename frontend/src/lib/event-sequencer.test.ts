@@ -1,3 +1,4 @@
+import { MAX_POSITION_SEEN } from '@contracts/events';
 import { EventSequencer } from './event-sequencer';
 
 const seqs = (events: { seq: number }[]) => events.map((event) => event.seq);
@@ -42,5 +43,18 @@ describe('EventSequencer', () => {
     expect(sequencer.accept(2)).toBe(false);
     expect(sequencer.accept(5)).toBe(false);
     expect(sequencer.accept(6)).toBe(true);
+  });
+
+  it('gives its position up instead of growing while the watermark stands still', () => {
+    const sequencer = new EventSequencer();
+    sequencer.reset(10, '100');
+    // A long transaction holds the watermark at 100: every later event stays unsettled.
+    for (let seq = 11; seq <= 10 + MAX_POSITION_SEEN; seq++) expect(sequencer.accept(seq, String(200 + seq))).toBe(true);
+    expect(sequencer.position()?.seen).toHaveLength(MAX_POSITION_SEEN);
+    expect(sequencer.accept(11 + MAX_POSITION_SEEN, '99999')).toBe(true);
+    expect(sequencer.position()).toBeUndefined();
+    // From here on judged by seq (re-subscription sends lastSeq): nothing applied twice.
+    expect(sequencer.accept(12, '212')).toBe(false);
+    expect(sequencer.lastSeq).toBe(11 + MAX_POSITION_SEEN);
   });
 });

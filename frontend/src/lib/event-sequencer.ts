@@ -90,8 +90,13 @@ export class EventSequencer {
   position(from?: number): CatchUpPosition | undefined {
     if (this.watermark === undefined || this.markHead === undefined) return undefined;
     if (from !== undefined && this.markHead > from) return undefined;
-    if (this.unsettled.size > MAX_POSITION_SEEN) return undefined;
     return { watermark: this.watermark.toString(), seen: [...this.unsettled.keys()] };
+  }
+
+  private dropPosition(): void {
+    this.watermark = undefined;
+    this.markHead = undefined;
+    this.unsettled.clear();
   }
 
   isApplied(seq: number): boolean {
@@ -111,6 +116,9 @@ export class EventSequencer {
       const settled = id < this.watermark;
       const known = this.unsettled.has(seq) || (this.snapshotFloor !== undefined && seq <= this.snapshotFloor);
       if (!settled) this.unsettled.set(seq, id);
+      // The watermark stands still while a long transaction stays open: past what a position may
+      // carry, give the position up (re-subscription falls back to lastSeq) rather than grow for ever.
+      if (this.unsettled.size > MAX_POSITION_SEEN) this.dropPosition();
       if (bySeqOnly ? this.isApplied(seq) : settled || known) return false;
       this.record(seq);
       return true;
