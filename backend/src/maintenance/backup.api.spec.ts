@@ -130,6 +130,19 @@ const onServer = Boolean(process.env.DATABASE_URL);
     expect(zh.body.message).toContain('不是本系统的备份文件');
     expect(await customers()).toEqual(kept);
   });
+
+  it('ends a session whose user id is someone else in the backup (a backup of another install)', async () => {
+    const file = (await download()).body as Buffer;
+    const token = await t.login();
+    // Another install's backup: id of `admin` there belongs to `admin` here only by name; make
+    // the names differ, so the person holding this session is not the backup's user with that id.
+    await f.db.query(`UPDATE app_user SET username = 'someone-else' WHERE username = 'admin'`);
+    const restored = await restore(file, 'RESTORE', token);
+    expect(restored.body.code).toBe(200);
+    expect((await t.http.get('/api/admin/setting/getSystemTitles').set('token', token)).status).toBe(401);
+    // The backup's own admin signs in again.
+    expect(await t.login()).toEqual(expect.any(String));
+  });
 });
 
 (onServer ? describe : describe.skip)('backup and restore on a database server (API)', () => {

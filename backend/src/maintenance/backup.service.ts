@@ -154,7 +154,11 @@ export class BackupService {
       );
       // Triggers (stage totals) and foreign-key checks off while the rows go in: the backup's
       // rows are consistent as a whole (one snapshot), not in the order they are loaded.
-      const [{ sessions }]: { sessions: string }[] = await manager.query(`SELECT coalesce(jsonb_agg(to_jsonb(s)), '[]'::jsonb)::text AS sessions FROM user_session s`);
+      const [{ sessions, holders }]: { sessions: string; holders: string }[] = await manager.query(
+        `SELECT coalesce((SELECT jsonb_agg(to_jsonb(s)) FROM user_session s), '[]'::jsonb)::text AS sessions,
+                coalesce((SELECT jsonb_agg(jsonb_build_object('id', u.id, 'username', u.username)) FROM app_user u
+                           WHERE u.id IN (SELECT user_id FROM user_session)), '[]'::jsonb)::text AS holders`,
+      );
       await manager.query(`SET LOCAL session_replication_role = replica`);
       await manager.query(`TRUNCATE ${[...restored, SESSION_TABLE].map(ident).join(', ')} CONTINUE IDENTITY`);
       await manager.query(`INSERT INTO user_session SELECT * FROM jsonb_populate_recordset(NULL::user_session, $1::jsonb)`, [sessions]);
@@ -173,8 +177,14 @@ export class BackupService {
           rows += batch.length;
         }
       }
-      // Sessions of users no longer there (or disabled in the backup) end now.
-      await manager.query(`DELETE FROM user_session s WHERE NOT EXISTS (SELECT 1 FROM app_user u WHERE u.id = s.user_id AND u.enabled)`);
+      // Sessions end now unless the backup has the same person under the same id, enabled: a
+      // backup from another install may give user id N to someone else (an administrator).
+      await manager.query(
+        `DELETE FROM user_session s WHERE NOT EXISTS (
+           SELECT 1 FROM app_user u JOIN jsonb_to_recordset($1::jsonb) AS holder (id int, username text) ON holder.id = u.id AND holder.username = u.username
+            WHERE u.id = s.user_id AND u.enabled)`,
+        [holders],
+      );
       await manager.query(`SET LOCAL session_replication_role = origin`);
       await resetSequences(manager, Number(head ?? 0));
       await publishDataReset(manager, 'restore');
