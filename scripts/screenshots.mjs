@@ -74,7 +74,7 @@ async function extraScreens(baseUrl) {
 async function menuScreens(page) {
   const links = await page.locator('.sidebar-menu a.sidebar-link').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
   // Also on the phone: the managers' screens, read on the floor walk.
-  const floor = ['/home/index', '/production/scan', '/production/schedule/index', '/production/productionOrder/index', '/production/statistics/difference', '/production/performanceAppraisalDetails', '/setting/index', '/setting/clearData', '/setting/audit'];
+  const floor = ['/home/index', '/production/scan', '/production/schedule/index', '/production/productionOrder/index', '/production/statistics/difference', '/production/performanceAppraisalDetails', '/setting/index', '/setting/dashboard', '/setting/clearData', '/setting/audit'];
   return links.map((path) => ({ name: path.replace(/^\//, '').replace(/\/index$/, '').replaceAll('/', '-'), path, phone: floor.includes(path) }));
 }
 
