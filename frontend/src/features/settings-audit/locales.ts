@@ -10,6 +10,7 @@ const zhCN = {
     loadFailed: '审计日志加载失败',
     retention: '记录保留天数在“系统设置 → 数据库”中设置。',
     refresh: '刷新',
+    any: '全部',
   },
   fields: {
     at: '时间',
@@ -35,6 +36,7 @@ const en: typeof zhCN = {
     loadFailed: 'Could not load the audit trail',
     retention: 'How long entries are kept is set under System settings → Database.',
     refresh: 'Refresh',
+    any: 'All',
   },
   fields: {
     at: 'When',

@@ -153,7 +153,7 @@ export function AuditPage({ fetchPage = getAuditPage, fetchUsers = getAuditUsers
   ];
 
   const userOptions = [
-    { value: ANY, label: t('orders:list.any') },
+    { value: ANY, label: t('page.any') },
     ...users.map((user) => ({ value: String(user.id), label: user.name && user.name !== user.username ? `${user.name} (${user.username})` : user.username })),
   ];
 

@@ -19,7 +19,7 @@ export function SystemBrandingCard({ saved, onSaved }: { saved: SystemExtras; on
     onSaved,
   );
   const { form, errors } = section;
-  const languages = SYSTEM_LANGUAGES.map((value) => ({ value, label: t(`branding.languages.${value}`) }));
+  const languages = SYSTEM_LANGUAGES.map((value) => ({ value, label: t(`common:language.${value}`) }));
 
   return (
     <form onSubmit={(event) => void section.submit(event)} noValidate className="settings-form" aria-label={t('branding.title')} data-testid="settings-branding">
