@@ -96,6 +96,7 @@ export const MASTER_DATA_NAMES = [
   'customer',
   'color',
   'ordertype',
+  'defectType',
 ] as const;
 export type MasterDataName = (typeof MASTER_DATA_NAMES)[number] | 'goods' | 'size' | 'process' | 'user';
 
@@ -148,6 +149,8 @@ export const MASTER_DATA: Record<(typeof MASTER_DATA_NAMES)[number], MasterDataD
     defaultSort: { field: 'code', order: 'asc' },
     readOnly: true,
   },
+  // QC's defect list (跳线, 污渍 …): what an inspector picks per defective piece.
+  defectType: codeAndName('defectType', 'DefectType', { 'zh-CN': '疵点类型', en: 'Defect type' }),
 };
 
 const flag = (label: Localized): FieldDefinition => ({ kind: 'boolean', label, filter: true, defaultValue: false });
@@ -178,7 +181,10 @@ export const SPECIAL_MASTER_DATA = {
       warehouseOut: flag({ 'zh-CN': '出库工序', en: 'Warehouse-out' }),
       workshop: flag({ 'zh-CN': '车间工序', en: 'Workshop' }),
       cutting: flag({ 'zh-CN': '裁床工序', en: 'Cutting' }),
+      qc: flag({ 'zh-CN': '质检工序', en: 'QC' }),
       pieceRate: { kind: 'money', label: { 'zh-CN': '计件单价', en: 'Piece rate' }, min: 0, max: 9999 },
+      // What one reworked piece pays (QC sent it back here); empty: the piece rate.
+      reworkRate: { kind: 'money', label: { 'zh-CN': '返工单价', en: 'Rework rate' }, min: 0, max: 9999, column: false },
       note,
     },
     defaultSort: { field: 'sortOrder', order: 'asc' },

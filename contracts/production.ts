@@ -92,7 +92,15 @@ export interface ScanRecord {
    * Optional: answers stored before sub-process progress existed lack it (they all counted).
    */
   countsProgress?: boolean;
+  /** The cut bundle recorded (contracts/bundles.ts); absent or null for an order-level scan. */
+  bundleId?: number | null;
+  /** 'rework' (reworked pieces) or 'chargeBack' (pay taken back for a defect); absent: a normal scan. */
+  kind?: ScanKind;
 }
+
+/** A scan's kind (scan.kind): see contracts/bundles.ts for rework and charge-back. */
+export const SCAN_KINDS = ['normal', 'rework', 'chargeBack'] as const;
+export type ScanKind = (typeof SCAN_KINDS)[number];
 
 /** Progress of one order at one process. */
 export interface StepProgress {
@@ -327,12 +335,21 @@ export interface ProductionSettings {
   overProductionPercent: number;
   /** Refuse scans of orders not reviewed or without a document, instead of flagging them. */
   refuseFlaggedOrders: boolean;
+  /**
+   * A QC defect takes the pay for those pieces back from the worker charged with it (a
+   * charge-back entry). Off: they keep it, and only the rework is paid (never to them).
+   */
+  reworkChargeBack: boolean;
+  /** A bundle not moved for this many hours (1–720) is flagged as stuck. */
+  bundleStuckHours: number;
 }
 
 export const DEFAULT_PRODUCTION_SETTINGS: ProductionSettings = {
   scanInOrder: true,
   overProductionPercent: 5,
   refuseFlaggedOrders: false,
+  reworkChargeBack: false,
+  bundleStuckHours: 24,
 };
 
 // ——— job tickets ———

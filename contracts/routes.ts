@@ -57,6 +57,9 @@ export const PERMISSION_NAMES = [
   'PerformanceAppraisalDetails',
   'ClearData',
   'SettingAudit',
+  'Cutting',
+  'Bundle',
+  'DefectType',
 ] as const;
 export type PermissionName = (typeof PERMISSION_NAMES)[number];
 

@@ -135,8 +135,8 @@ const write = (scan: RawScan) => {
     values: [
       ...[scan.scanId, scan.orderId, scan.processId, 1, null, null, scan.userId, 'bench-station', null, '', false, now, scan.userId],
       ...[resultJson(scan, 0), now, false, null],
-      // step, piece rate, the pay summary's day (UTC day: the bench does not read pay), moves progress.
-      ...[null, null, now.toISOString().slice(0, 10), true],
+      // step, piece rate, the pay summary's day (UTC day: the bench does not read pay), moves progress, no bundle, a normal scan.
+      ...[null, null, now.toISOString().slice(0, 10), true, null, 'normal'],
       ...statement.eventValues,
     ],
   };

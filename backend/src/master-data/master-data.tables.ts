@@ -14,6 +14,7 @@ export const TABLE_OF: Record<MasterDataName, string> = {
   customer: 'customer',
   color: 'color',
   ordertype: 'order_type',
+  defectType: 'defect_type',
   goods: 'goods',
   size: 'size_group',
   process: 'process',

@@ -11,6 +11,6 @@ import { ScanService } from './scan.service.js';
   imports: [ProgressModule, SettingModule],
   controllers: [ScanController],
   providers: [ScanService, ScanLookupService, ScanRepository],
-  exports: [ScanService],
+  exports: [ScanService, ScanRepository],
 })
 export class ScanModule {}

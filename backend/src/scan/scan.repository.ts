@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { PoolClient } from 'pg';
 import { QueryFailedError, type EntityManager, type QueryRunner } from 'typeorm';
 import type { DomainEventEnvelope } from '../../../contracts/events.js';
-import type { ProductionSettings, ScanResult } from '../../../contracts/production.js';
+import type { ProductionSettings, ScanKind, ScanResult } from '../../../contracts/production.js';
 import { appendStatement, toEnvelope, type EventRow, type PendingEvent } from '../events/event-store.js';
 import type { StepNumbers } from '../progress/progress-math.js';
 
@@ -27,6 +27,11 @@ export interface RouteStepState extends StepNumbers {
   warehouseOut: boolean;
   /** The process's piece rate now (a scan stores the rate in force when recorded). */
   processRate: number | null;
+  /** Flags and rate the bundle flow reads (contracts/bundles.ts). */
+  cutting: boolean;
+  qc: boolean;
+  /** What a reworked piece pays here now (null: the piece rate). */
+  reworkRate: number | null;
 }
 
 /** What identifies a scan's effect: a re-sent id must carry the same values. */
@@ -40,6 +45,9 @@ export interface ScanFingerprint {
   reversesId: number | null;
   /** The sub-process named (null: none). */
   stepId: number | null;
+  /** The cut bundle recorded (null: an order-level scan). */
+  bundleId: number | null;
+  kind: ScanKind;
 }
 
 export interface StoredScan extends ScanFingerprint {
@@ -113,6 +121,8 @@ export interface ReversalTarget {
   stepName: string | null;
   pieceRate: number | null;
   countsProgress: boolean;
+  bundleId: number | null;
+  kind: ScanKind;
   isReversal: boolean;
   reversed: boolean;
 }
@@ -134,7 +144,8 @@ const LOCKED_ORDER = `id, order_no AS "orderNo", hidden, reviewed, document IS N
 const ROUTE = `s.process_id AS "processId", s.sequence, to_char(s.due_date, 'YYYY-MM-DD') AS "dueDate",
               s.planned_quantity AS planned, s.done_quantity AS done, s.first_scan_at AS "firstScanAt", s.last_scan_at AS "lastScanAt",
               p.name AS "processName", p.code AS "processCode", p.end_process AS "endProcess",
-              p.warehouse_in AS "warehouseIn", p.warehouse_out AS "warehouseOut", p.piece_rate::float8 AS "processRate"`;
+              p.warehouse_in AS "warehouseIn", p.warehouse_out AS "warehouseOut", p.piece_rate::float8 AS "processRate",
+              p.cutting, p.qc, p.rework_rate::float8 AS "reworkRate"`;
 
 const CELL = `SELECT c.quantity AS planned, coalesce(p.done_quantity, 0) AS done, co.name AS "colorName", sz.name AS "sizeName"
          FROM production_order_cell c
@@ -162,14 +173,15 @@ function toLockedOrder(order: LockedOrderRow): LockedOrder {
 
 /** The scan's first statement (see ScanRepository.open). */
 const OPEN = {
-  name: 'scan.open.3',
+  name: 'scan.open.4',
   text: `WITH target AS (
    SELECT coalesce($2::int, (SELECT id FROM production_order WHERE lower(order_no) = lower($3::text))) AS id
  )
  SELECT target.id AS "targetId", o.id AS "lockedId", o."orderNo", o.hidden, o.reviewed, o."hasDocument", o.completed, o."completedAt", o."deliveryDate",
         (SELECT json_build_object('id', s.id::int, 'orderId', s.order_id, 'orderNo', so.order_no, 'processId', s.process_id,
                             'quantity', s.quantity, 'colorId', s.color_id, 'sizeId', s.size_id, 'workerId', s.worker_id,
-                            'reversesId', s.reverses_id::int, 'stepId', s.step_id, 'result', s.result)
+                            'reversesId', s.reverses_id::int, 'stepId', s.step_id, 'bundleId', s.bundle_id::int, 'kind', s.kind,
+                            'result', s.result)
            FROM scan s JOIN production_order so ON so.id = s.order_id WHERE s.scan_id = $1) AS stored,
         (SELECT value FROM system_setting WHERE key = $5) AS settings,
         (SELECT coalesce(nullif(nickname, ''), username) FROM app_user WHERE id = $4 AND enabled) AS "workerName",
@@ -179,25 +191,25 @@ const OPEN = {
 };
 
 const ROUTE_STATEMENT = {
-  name: 'scan.route.2',
+  name: 'scan.route.3',
   text: `SELECT ${ROUTE} FROM production_order_step s JOIN process p ON p.id = s.process_id WHERE s.order_id = $1 ORDER BY s.sequence`,
 };
 
 /**
  * The scan's write with its events (see ScanRepository.write); the events' parameters follow the
- * first 21. $21 is NewScan.countsProgress: a scan at an earlier sub-process is stored and paid but
+ * first 23. $21 is NewScan.countsProgress: a scan at an earlier sub-process is stored and paid but
  * leaves the process's counters (step, cell) alone.
  */
 function writeStatement(events: PendingEvent[]): { name: string; text: string; eventValues: unknown[] } {
-  const append = appendStatement(events, 22, 'EXISTS (SELECT 1 FROM inserted)');
+  const append = appendStatement(events, 24, 'EXISTS (SELECT 1 FROM inserted)');
   return {
-    name: `scan.write.v3.${events.length}`,
+    name: `scan.write.v4.${events.length}`,
     text: `WITH new_scan AS (SELECT nextval('scan_id_seq') AS id),
        inserted AS (
          INSERT INTO scan (id, scan_id, order_id, process_id, quantity, color_id, size_id, worker_id, device_id, reverses_id,
-                           note, flagged, scanned_at, recorded_by, result, step_id, piece_rate, counts_progress)
+                           note, flagged, scanned_at, recorded_by, result, step_id, piece_rate, counts_progress, bundle_id, kind)
          VALUES ((SELECT id FROM new_scan), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-                 jsonb_set($14::jsonb, '{scan,id}', to_jsonb((SELECT id FROM new_scan))), $18, $19, $21)
+                 jsonb_set($14::jsonb, '{scan,id}', to_jsonb((SELECT id FROM new_scan))), $18, $19, $21, $22, $23)
          ON CONFLICT (scan_id) DO NOTHING
          RETURNING id
        ),
@@ -264,13 +276,14 @@ async function prepared<T>(manager: EntityManager, name: string, text: string, v
 
 const STORED_SCAN = `
   s.id::int AS id, s.order_id AS "orderId", o.order_no AS "orderNo", s.process_id AS "processId", s.quantity,
-  s.color_id AS "colorId", s.size_id AS "sizeId", s.worker_id AS "workerId", s.reverses_id::int AS "reversesId", s.step_id AS "stepId", s.result`;
+  s.color_id AS "colorId", s.size_id AS "sizeId", s.worker_id AS "workerId", s.reverses_id::int AS "reversesId", s.step_id AS "stepId",
+  s.bundle_id::int AS "bundleId", s.kind, s.result`;
 
 /** SQL of scans and the counters they move. Every write runs inside the caller's transaction. */
 @Injectable()
 export class ScanRepository {
   async findByScanId(manager: EntityManager, scanId: string): Promise<StoredScan | null> {
-    const rows: StoredScan[] = await prepared(manager, 'scan.stored.2',
+    const rows: StoredScan[] = await prepared(manager, 'scan.stored.3',
       `SELECT ${STORED_SCAN} FROM scan s JOIN production_order o ON o.id = s.order_id WHERE s.scan_id = $1`,
       [scanId],
     );
@@ -343,7 +356,7 @@ export class ScanRepository {
    * (null when not on the grid; its numbers ride along on every route row). Read after the lock.
    */
   async routeAndCell(manager: EntityManager, orderId: number, processId: number, colorId: number, sizeId: number): Promise<{ route: RouteStepState[]; cell: CellState | null }> {
-    const rows: (RouteRow & { cell: CellState | null })[] = await prepared(manager, 'scan.routeAndCell.2',
+    const rows: (RouteRow & { cell: CellState | null })[] = await prepared(manager, 'scan.routeAndCell.3',
       `SELECT ${ROUTE}, (SELECT row_to_json(cell) FROM (${CELL}) cell) AS cell
          FROM production_order_step s JOIN process p ON p.id = s.process_id WHERE s.order_id = $1 ORDER BY s.sequence`,
       [orderId, processId, colorId, sizeId],
@@ -417,6 +430,8 @@ export class ScanRepository {
         scan.pieceRate,
         scan.day,
         scan.countsProgress,
+        scan.bundleId,
+        scan.kind,
         ...statement.eventValues,
       ],
     );
@@ -464,10 +479,11 @@ export class ScanRepository {
 
   /** The scan a correcting entry would take back, and whether one already did. */
   async findForReversal(manager: EntityManager, scanId: string): Promise<ReversalTarget | null> {
-    const rows = await prepared<ReversalTarget>(manager, 'scan.findForReversal.3',
+    const rows = await prepared<ReversalTarget>(manager, 'scan.findForReversal.4',
       `SELECT s.id::int AS id, s.order_id AS "orderId", s.process_id AS "processId", s.quantity, s.color_id AS "colorId",
               s.size_id AS "sizeId", s.worker_id AS "workerId", s.reverses_id IS NOT NULL AS "isReversal",
               s.step_id AS "stepId", st.name AS "stepName", s.piece_rate::float8 AS "pieceRate", s.counts_progress AS "countsProgress",
+              s.bundle_id::int AS "bundleId", s.kind,
               EXISTS (SELECT 1 FROM scan r WHERE r.reverses_id = s.id) AS reversed
          FROM scan s LEFT JOIN process_step st ON st.id = s.step_id WHERE s.scan_id = $1`,
       [scanId],

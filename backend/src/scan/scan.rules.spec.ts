@@ -1,10 +1,10 @@
-import type { ProductionSettings } from '../../../contracts/production.js';
+import { DEFAULT_PRODUCTION_SETTINGS, type ProductionSettings } from '../../../contracts/production.js';
 import { cellNumbers, checkScan, stationNumbers } from './scan.rules.js';
 import type { RouteStepState } from './scan.repository.js';
 
 // What the station shows must agree with what checkScan accepts: `limit` is exactly the most a
 // scan may add, and `ready` ("all remaining") never more than plan − done.
-const settings = (patch: Partial<ProductionSettings> = {}): ProductionSettings => ({ scanInOrder: true, overProductionPercent: 5, refuseFlaggedOrders: false, ...patch });
+const settings = (patch: Partial<ProductionSettings> = {}): ProductionSettings => ({ ...DEFAULT_PRODUCTION_SETTINGS, scanInOrder: true, overProductionPercent: 5, refuseFlaggedOrders: false, ...patch });
 
 const step = (processId: number, sequence: number, planned: number, done: number, flags: Partial<RouteStepState> = {}): RouteStepState => ({
   processId,
@@ -20,6 +20,9 @@ const step = (processId: number, sequence: number, planned: number, done: number
   warehouseIn: false,
   warehouseOut: false,
   processRate: null,
+  cutting: false,
+  qc: false,
+  reworkRate: null,
   ...flags,
 });
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ROOMS } from '../../../contracts/events.js';
-import type { ProductionSettings, ScanRecord, ScanResult } from '../../../contracts/production.js';
+import type { ProductionSettings, ScanInput, ScanKind, ScanRecord, ScanResult } from '../../../contracts/production.js';
 import { DomainException } from '../common/errors/domain.exception.js';
 import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
 import type { PendingEvent } from '../events/event-store.js';
@@ -25,21 +25,70 @@ export interface ScanOutcome {
 const UNIQUE_VIOLATION = '23505';
 
 /**
+ * What a bundle scan adds to an order-level scan (contracts/bundles.ts). The bundle service has
+ * locked the order and checked the bundle's own rules before calling recordWithin.
+ */
+export interface ScanExtras {
+  bundleId?: number;
+  /** 'rework' and 'chargeBack' leave the process's progress alone and skip its progress rules. */
+  kind?: ScanKind;
+  /** The rate paid per piece instead of the process's (rework rate; a charge-back's original rate). */
+  pieceRate?: number | null;
+  /**
+   * The caller already decided who may be credited or charged (a charge-back names the worker
+   * charged with a defect, who need not be allowed the process any more, nor be the caller).
+   */
+  skipPermissionChecks?: boolean;
+}
+
+/** The original scan a correcting entry takes back, as a reversal check sees it. */
+export interface ReversalOriginal {
+  id: number;
+  orderId: number;
+  processId: number;
+  quantity: number;
+  bundleId: number | null;
+  kind: ScanKind;
+}
+
+/**
+ * A rule another module adds to correcting entries, run in the entry's transaction after the
+ * order's lock (the bundle module refuses taking back a bundle scan a later process built on).
+ */
+export type ReversalCheck = (tx: Transaction, original: ReversalOriginal) => Promise<void>;
+
+/**
  * Scans and correcting entries. Exactly once: a scan's client id is unique in the database; a
  * repeated id answers the stored result of the first request and counts nothing. Counters move
  * in the scan's transaction under the order's row lock, so concurrent scans never lose updates.
  */
 @Injectable()
 export class ScanService {
+  private readonly reversalChecks: ReversalCheck[] = [];
+
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly scans: ScanRepository,
     private readonly settings: SettingService,
   ) {}
 
+  /** Adds a rule every correcting entry must pass (see ReversalCheck). */
+  addReversalCheck(check: ReversalCheck): void {
+    this.reversalChecks.push(check);
+  }
+
   async record(input: RecordScanDto, user: AuthenticatedUser): Promise<ScanOutcome> {
+    return this.run((tx) => this.recordWithin(tx, input, user));
+  }
+
+  /**
+   * A scan inside the caller's transaction (the bundle module writes its bundle scans, rework
+   * and charge-backs this way, together with its own rows). Same rules and answer as record.
+   */
+  async recordWithin(tx: Transaction, input: ScanInput, user: AuthenticatedUser, extras: ScanExtras = {}): Promise<ScanOutcome> {
     const scannedAt = scanTimeOf(input.scannedAt);
     const workerId = input.workerId ?? user.id;
+    const kind: ScanKind = extras.kind ?? 'normal';
     const fingerprintOf = (orderId: number): ScanFingerprint => ({
       orderId,
       processId: input.processId,
@@ -49,95 +98,96 @@ export class ScanService {
       workerId,
       reversesId: null,
       stepId: input.stepId ?? null,
+      bundleId: extras.bundleId ?? null,
+      kind,
     });
     if ((input.colorId === undefined) !== (input.sizeId === undefined)) throw new DomainException('selectColorAndSize', {}, { field: 'colorId' });
 
-    return this.run(async (tx) => {
-      // A scan is 5 round trips (was 11–13): START TRANSACTION, this one — the earlier answer to
-      // this scan id, the order locked, the settings, the worker (ScanRepository.open) —, the
-      // route, one write with the event, COMMIT (and one more when the scan names a sub-process:
-      // its rate and, at an earlier step, its pieces so far).
-      const opened = await this.scans.open(tx.manager, { scanId: input.scanId, orderId: input.orderId, orderNo: input.orderNo, workerId });
-      const replay = this.replayOf(opened.stored, (stored) => fingerprintOf(stored.orderId), input.orderId, input.orderNo);
-      if (replay) return replay;
+    // A scan is 5 round trips (was 11–13): START TRANSACTION, this one — the earlier answer to
+    // this scan id, the order locked, the settings, the worker (ScanRepository.open) —, the
+    // route, one write with the event, COMMIT (and one more when the scan names a sub-process:
+    // its rate and, at an earlier step, its pieces so far).
+    const opened = await this.scans.open(tx.manager, { scanId: input.scanId, orderId: input.orderId, orderNo: input.orderNo, workerId });
+    const replay = this.replayOf(opened.stored, (stored) => fingerprintOf(stored.orderId), input.orderId, input.orderNo);
+    if (replay) return replay;
 
-      if (opened.orderId === null) throw new DomainException('orderNotFound', { orderNo: input.orderNo ?? '' }, { field: 'orderNo' });
-      const order = opened.order;
-      if (!order) throw new DomainException('orderNotFound', { orderNo: input.orderNo ?? String(opened.orderId) }, { field: 'orderId' });
-      // The route (and the cell of a colour × size scan) in a statement of its own: read after the lock.
-      const withCell = input.colorId !== undefined && input.sizeId !== undefined;
-      const { route, cell } = withCell
-        ? await this.scans.routeAndCell(tx.manager, order.id, input.processId, input.colorId!, input.sizeId!)
-        : { route: await this.scans.route(tx.manager, order.id), cell: null };
-      const step = route.find((candidate) => candidate.processId === input.processId);
-      if (!user.processIds.includes(input.processId)) {
-        throw new DomainException('processNotExecutable', { process: step?.processName ?? String(input.processId) }, { field: 'processId' });
-      }
-      if (!step) throw new DomainException('processNotOnRoute', { process: String(input.processId) }, { field: 'processId' });
+    if (opened.orderId === null) throw new DomainException('orderNotFound', { orderNo: input.orderNo ?? '' }, { field: 'orderNo' });
+    const order = opened.order;
+    if (!order) throw new DomainException('orderNotFound', { orderNo: input.orderNo ?? String(opened.orderId) }, { field: 'orderId' });
+    // The route (and the cell of a colour × size scan) in a statement of its own: read after the lock.
+    const withCell = input.colorId !== undefined && input.sizeId !== undefined;
+    const { route, cell } = withCell
+      ? await this.scans.routeAndCell(tx.manager, order.id, input.processId, input.colorId!, input.sizeId!)
+      : { route: await this.scans.route(tx.manager, order.id), cell: null };
+    const step = route.find((candidate) => candidate.processId === input.processId);
+    if (!extras.skipPermissionChecks && !user.processIds.includes(input.processId)) {
+      throw new DomainException('processNotExecutable', { process: step?.processName ?? String(input.processId) }, { field: 'processId' });
+    }
+    if (!step) throw new DomainException('processNotOnRoute', { process: String(input.processId) }, { field: 'processId' });
 
-      const settings = productionSettingsOf(opened.settings);
-      const warnings = this.flagsOf(order, settings);
+    const settings = productionSettingsOf(opened.settings);
+    const warnings = this.flagsOf(order, settings);
 
-      // The rate in force now is stored with the scan: the sub-process's when named (it must be
-      // one of this process's steps), else the process's. A step without a rate of its own is paid
-      // at the process's rate. Only a scan naming no step (the whole process) or the last step
-      // moves the process's progress; an earlier step is checked against its own pieces so far
-      // under the same rules (plan + tolerance, the previous process, warehouse-in).
-      let stepName: string | null = null;
-      let pieceRate = step.processRate;
-      let countsProgress = true;
-      let checked = { step, cellDone: cell?.done ?? 0 };
-      if (input.stepId !== undefined) {
-        const named = await this.scans.stepOf(tx.manager, {
-          orderId: order.id,
-          processId: input.processId,
-          stepId: input.stepId,
-          colorId: input.colorId ?? null,
-          sizeId: input.sizeId ?? null,
-        });
-        if (!named) throw new DomainException('stepNotInProcess', { process: step.processName }, { field: 'stepId' });
-        stepName = named.name;
-        pieceRate = named.pieceRate ?? step.processRate;
-        countsProgress = named.last;
-        if (!countsProgress) checked = { step: { ...step, done: named.done }, cellDone: named.cellDone };
-      }
-      checkScan({ route, step: checked.step, quantity: input.quantity, settings });
-
-      let colorName: string | null = null;
-      let sizeName: string | null = null;
-      if (withCell) {
-        if (!cell) throw new DomainException('cellNotInOrder', {}, { field: 'colorId' });
-        if (checked.cellDone + input.quantity > allowedTotal(cell.planned, settings)) {
-          throw new DomainException('overPlanned', {
-            planned: cell.planned,
-            percent: settings.overProductionPercent,
-            remaining: Math.max(0, allowedTotal(cell.planned, settings) - checked.cellDone),
-          });
-        }
-        colorName = cell.colorName;
-        sizeName = cell.sizeName;
-      }
-
-      const workerName = opened.workerName;
-      if (workerName === null) throw new DomainException('referenceInvalid', {}, { field: 'workerId' });
-      // A scan credited to someone else: that worker must be an enabled user allowed to execute
-      // the process, like the scanner themself.
-      if (!opened.workerProcessIds.includes(input.processId)) throw new DomainException('workerNotAllowed', {}, { field: 'workerId' });
-
-      return this.apply(tx, user, order, route, step, {
-        scan: {
-          ...fingerprintOf(order.id),
-          scanId: input.scanId,
-          deviceId: input.deviceId ?? '',
-          note: '',
-          flagged: warnings.length > 0,
-          scannedAt,
-          pieceRate,
-          countsProgress,
-        },
-        names: { colorName, sizeName, workerName, reversesScanId: null, stepName },
-        warnings,
+    // The rate in force now is stored with the scan: the sub-process's when named (it must be
+    // one of this process's steps), else the process's. A step without a rate of its own is paid
+    // at the process's rate. Only a scan naming no step (the whole process) or the last step
+    // moves the process's progress; an earlier step is checked against its own pieces so far
+    // under the same rules (plan + tolerance, the previous process, warehouse-in).
+    let stepName: string | null = null;
+    let pieceRate = extras.pieceRate !== undefined ? extras.pieceRate : step.processRate;
+    // Rework and charge-backs are pay only: the pieces passed this process before.
+    let countsProgress = kind === 'normal';
+    let checked = { step, cellDone: cell?.done ?? 0 };
+    if (input.stepId !== undefined) {
+      const named = await this.scans.stepOf(tx.manager, {
+        orderId: order.id,
+        processId: input.processId,
+        stepId: input.stepId,
+        colorId: input.colorId ?? null,
+        sizeId: input.sizeId ?? null,
       });
+      if (!named) throw new DomainException('stepNotInProcess', { process: step.processName }, { field: 'stepId' });
+      stepName = named.name;
+      pieceRate = named.pieceRate ?? step.processRate;
+      countsProgress = named.last;
+      if (!countsProgress) checked = { step: { ...step, done: named.done }, cellDone: named.cellDone };
+    }
+    if (kind === 'normal') checkScan({ route, step: checked.step, quantity: input.quantity, settings });
+
+    let colorName: string | null = null;
+    let sizeName: string | null = null;
+    if (withCell) {
+      if (!cell) throw new DomainException('cellNotInOrder', {}, { field: 'colorId' });
+      if (kind === 'normal' && checked.cellDone + input.quantity > allowedTotal(cell.planned, settings)) {
+        throw new DomainException('overPlanned', {
+          planned: cell.planned,
+          percent: settings.overProductionPercent,
+          remaining: Math.max(0, allowedTotal(cell.planned, settings) - checked.cellDone),
+        });
+      }
+      colorName = cell.colorName;
+      sizeName = cell.sizeName;
+    }
+
+    const workerName = opened.workerName;
+    if (workerName === null) throw new DomainException('referenceInvalid', {}, { field: 'workerId' });
+    // A scan credited to someone else: that worker must be an enabled user allowed to execute
+    // the process, like the scanner themself.
+    if (!extras.skipPermissionChecks && !opened.workerProcessIds.includes(input.processId)) throw new DomainException('workerNotAllowed', {}, { field: 'workerId' });
+
+    return this.apply(tx, user, order, route, step, {
+      scan: {
+        ...fingerprintOf(order.id),
+        scanId: input.scanId,
+        deviceId: input.deviceId ?? '',
+        note: '',
+        flagged: warnings.length > 0,
+        scannedAt,
+        pieceRate,
+        countsProgress,
+      },
+      names: { colorName, sizeName, workerName, reversesScanId: null, stepName },
+      warnings,
     });
   }
 
@@ -155,6 +205,8 @@ export class ScanService {
               workerId: original.workerId,
               reversesId: original.id,
               stepId: original.stepId,
+              bundleId: original.bundleId,
+              kind: original.kind,
             }
           : null;
       const replay = await this.replayIfKnown(tx, input.scanId, (stored) => fingerprintOf(stored.orderId));
@@ -175,6 +227,7 @@ export class ScanService {
       // A scan at an earlier sub-process never moved the process, so taking it back cannot leave
       // a later process ahead of this one.
       if (original.countsProgress) checkReversal({ route, step, quantity: original.quantity, settings });
+      for (const check of this.reversalChecks) await check(tx, original);
       const names = await this.namesOf(tx, original, input.reversesScanId);
 
       return this.apply(tx, user, order, route, step, {
@@ -313,6 +366,8 @@ export class ScanService {
       stepName: names.stepName,
       pieceRate: scan.pieceRate,
       countsProgress: scan.countsProgress,
+      bundleId: scan.bundleId,
+      kind: scan.kind,
     };
     const result: ScanResult = { scan: record, step: stepProgress, order: { id: order.id, orderNo: order.orderNo, completed, finishRate }, warnings };
 
@@ -379,7 +434,9 @@ function sameEffect(stored: ScanFingerprint, wanted: ScanFingerprint): boolean {
     stored.sizeId === wanted.sizeId &&
     stored.workerId === wanted.workerId &&
     stored.reversesId === wanted.reversesId &&
-    (stored.stepId ?? null) === wanted.stepId
+    (stored.stepId ?? null) === wanted.stepId &&
+    (stored.bundleId ?? null) === wanted.bundleId &&
+    (stored.kind ?? 'normal') === wanted.kind
   );
 }
 

@@ -23,10 +23,26 @@ export class UpdateProductionSettingsDto {
   @ToBoolean()
   @IsBoolean()
   refuseFlaggedOrders?: boolean;
+
+  @ApiPropertyOptional({ description: 'a QC defect takes the pay for those pieces back from the worker charged with it' })
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  reworkChargeBack?: boolean;
+
+  @ApiPropertyOptional({ description: 'a bundle not moved for this many hours is flagged as stuck', example: 24, minimum: 1, maximum: 720 })
+  @IsOptional()
+  @ToInteger()
+  @IsInt()
+  @Min(1)
+  @Max(720)
+  bundleStuckHours?: number;
 }
 
 export class ProductionSettingsDto {
   @ApiPropertyOptional() scanInOrder: boolean;
   @ApiPropertyOptional() overProductionPercent: number;
   @ApiPropertyOptional() refuseFlaggedOrders: boolean;
+  @ApiPropertyOptional() reworkChargeBack: boolean;
+  @ApiPropertyOptional() bundleStuckHours: number;
 }

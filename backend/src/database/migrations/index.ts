@@ -21,6 +21,7 @@ import { Attachments1764288700000 } from './1764288700000-attachments.js';
 import { AuditTrail1764289000000 } from './1764289000000-audit-trail.js';
 import { EventCatchUpPosition1764289100000 } from './1764289100000-event-catch-up-position.js';
 import { BoardProfiles1764289200000 } from './1764289200000-board-profiles.js';
+import { CutBundles1764289300000 } from './1764289300000-cut-bundles.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   AuditTrail1764289000000,
   EventCatchUpPosition1764289100000,
   BoardProfiles1764289200000,
+  CutBundles1764289300000,
 ];

@@ -10,7 +10,7 @@ import { SystemSettingsPage } from './SystemSettingsPage';
 import { sessionStore } from '../../../lib/session';
 
 const route = { name: 'SettingIndex', path: '/setting/index', titleKey: 'settingsSystem:routes.index', layout: 'main' } as AppRoute;
-const production = { scanInOrder: true, overProductionPercent: 5, refuseFlaggedOrders: false };
+const production = { scanInOrder: true, overProductionPercent: 5, refuseFlaggedOrders: false, reworkChargeBack: false, bundleStuckHours: 24 };
 const upload = { maxBytes: 8 * 1024 * 1024, allowedKinds: ['image', 'pdf'] as ('image' | 'pdf')[], imageQuality: 85, maxDimension: 2000, thumbnailSize: 240 };
 
 function initOf(change: Partial<AdminSettingsInit> = {}): AdminSettingsInit {
