@@ -9,7 +9,8 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { createGzip, gunzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { createGzip, gunzip } from 'node:zlib';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -131,7 +132,7 @@ export class BackupService {
   /** Replaces every table's rows with the backup's (sessions and the migrations list stay). */
   async restore(file: Buffer): Promise<RestoreResult> {
     this.assertEmbedded();
-    const backup = parseBackup(file);
+    const backup = await parseBackup(file);
     return runExclusiveMaintenance(this.dataSource, async (manager) => {
       const current = await migrationsOf(manager);
       if (current.length !== backup.header.migrations.length || current.some((name, index) => backup.header.migrations[index] !== name)) {
@@ -248,11 +249,17 @@ async function resetSequences(manager: EntityManager, eventHead: number): Promis
   }
 }
 
-/** Unzips and checks the file's shape; anything off is a clear 400 (not ours, or damaged). */
-export function parseBackup(file: Buffer): { header: BackupHeader; tables: BackupTable[] } {
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * Unzips and checks the file's shape; anything off is a clear 400 (not ours, or damaged). The
+ * unzip runs on libuv's thread pool: a large backup must not stall every board and scan for the
+ * second or two it takes.
+ */
+export async function parseBackup(file: Buffer): Promise<{ header: BackupHeader; tables: BackupTable[] }> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(gunzipSync(file, { maxOutputLength: MAX_BACKUP_JSON_BYTES }).toString('utf8'));
+    parsed = JSON.parse((await gunzipAsync(file, { maxOutputLength: MAX_BACKUP_JSON_BYTES })).toString('utf8'));
   } catch {
     throw new DomainException('backupInvalid');
   }

@@ -8,7 +8,8 @@ import { publishDataReset } from './data-reset.js';
 
 /**
  * What "clear all" wipes: the orders and everything hanging off them (children first), the
- * piece-rate summaries built from scans, and the event log. Base data, users, roles, settings,
+ * piece-rate summaries built from scans, and the event log. Cut lays, bundles and QC findings go
+ * with their orders. Base data (defect types too), users, roles, settings,
  * sessions, uploads, order-number counters and the audit trail (security_event) stay. The
  * clear-all spec checks that every table with a foreign key to one of these is listed too.
  */
@@ -18,7 +19,11 @@ export const CLEARED_TABLES = [
   'production_order_follower',
   'production_order_document',
   'production_order_cell_progress',
+  'bundle_defect',
+  'bundle_inspection',
   'scan',
+  'bundle',
+  'cut_lay',
   'production_order_step',
   'production_order_cell',
   'production_order',

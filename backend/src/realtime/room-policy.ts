@@ -83,5 +83,6 @@ export function mayJoin(identity: SocketIdentity, room: string): boolean {
 export const SESSION_ROOM = (sessionId: number) => `session:${sessionId}`;
 export const USER_ROOM = (userId: number) => `user:${userId}`;
 export const BOARD_KEY_ROOM = 'board-key';
-/** A paired TV's own sockets (revoke closes them); must equal DEVICE_ROOM of board-profile.service. */
+/** A paired TV's own sockets (revoke closes them). */
 export const DEVICE_ROOM_PREFIX = 'device:';
+export const DEVICE_ROOM = (deviceId: number) => `${DEVICE_ROOM_PREFIX}${deviceId}`;

@@ -88,9 +88,15 @@ export class AuditTrailService {
     return { list, total, page, pageSize };
   }
 
-  /** The filtered trail as one worksheet (newest first, at most AUDIT_EXPORT_LIMIT rows). */
+  /**
+   * The filtered trail as one worksheet (newest first). More than AUDIT_EXPORT_LIMIT rows is
+   * refused (exportTooLarge: narrow the dates), like every other export — never cut short silently.
+   */
   async workbook(query: AuditQueryDto, language: Language): Promise<Buffer> {
-    const rows = await this.rows(filterOf(query), AUDIT_EXPORT_LIMIT, 0);
+    const filter = filterOf(query);
+    const [{ total }]: { total: number }[] = await this.dataSource.query(`SELECT count(*)::int AS total FROM security_event e ${WHERE}`, params(filter));
+    if (total > AUDIT_EXPORT_LIMIT) throw new DomainException('auditExportTooLarge', { count: total, max: AUDIT_EXPORT_LIMIT });
+    const rows = await this.rows(filter, AUDIT_EXPORT_LIMIT, 0);
     return tableWorkbook(
       AUDIT_SHEET_TITLE[language],
       COLUMNS.map((column) => ({ key: column.key, header: column.label[language], width: column.width })),

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import type { AuditEntry, AuditPage } from '../../../contracts/audit.js';
+import { AUDIT_EXPORT_LIMIT, type AuditEntry, type AuditPage } from '../../../contracts/audit.js';
 import { createActiveUser } from '../testing/accounts.js';
 import { setUpProduction, type ProductionFixture } from '../testing/production-fixture.js';
 import { bootTestApp, type TestApp } from '../testing/test-app.js';
@@ -190,5 +190,26 @@ describe('audit trail (API)', () => {
     // Everything of today stayed.
     expect((await audit()).total).toBe(before - 2);
     expect(veryOld).toBeLessThan(old);
+  });
+
+  it('refuses an export over the row limit with a translated 400 instead of cutting it short', async () => {
+    // One more than AUDIT_EXPORT_LIMIT rows of an action nothing else in this spec records.
+    const action = 'user.badgeRenew';
+    const count = async () => ((await db.query(`SELECT count(*)::int AS n FROM security_event WHERE action = $1`, [action])) as { n: number }[])[0].n;
+    await db.query(`INSERT INTO security_event (action, result, target_type) SELECT $1, 'success', 'limit' FROM generate_series(1, $2::int)`, [
+      action,
+      AUDIT_EXPORT_LIMIT + 1 - (await count()),
+    ]);
+    try {
+      const refused = await f.get('setting/audit/export', { action }, f.admin, 'en');
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 400, data: { errorKey: 'auditExportTooLarge' } });
+      expect(refused.body.message).toMatch(/audit entries match; at most 50,?000/);
+      // Narrowed to the limit, it exports (building a 50,000-row file here would only slow the suite: the size check is the count).
+      await db.query(`DELETE FROM security_event WHERE id = (SELECT min(id) FROM security_event WHERE target_type = 'limit')`);
+      expect((await f.get('setting/audit', { action, pageSize: 1 }, f.admin, 'en')).body.data.total).toBe(AUDIT_EXPORT_LIMIT);
+    } finally {
+      await db.query(`DELETE FROM security_event WHERE target_type = 'limit'`);
+    }
   });
 });

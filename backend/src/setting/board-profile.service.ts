@@ -8,13 +8,13 @@ import { ROOMS } from '../../../contracts/events.js';
 import type { BoardSnapshot } from '../../../contracts/production.js';
 import { DomainException } from '../common/errors/domain.exception.js';
 import { UnitOfWork } from '../events/unit-of-work.service.js';
+import { DEVICE_ROOM } from '../realtime/room-policy.js';
 import { BoardDeviceEntity, BoardProfileEntity } from './board-profile.entity.js';
 import type { CreateBoardProfileDto, PairBoardDeviceDto, UpdateBoardProfileDto } from './board-profile.dto.js';
 import { SettingRepository } from './setting.repository.js';
 import { SettingService } from './setting.service.js';
 
 /** The room of one paired TV's sockets (not one a client can ask for): revoke closes it. */
-export const DEVICE_ROOM = (deviceId: number) => `device:${deviceId}`;
 
 /** Who a device key belongs to, as the access guard and the socket handshake see it. */
 export interface DeviceIdentity {

@@ -7,6 +7,7 @@ import type { UploadKind, UploadSettings } from '../../../contracts/admin-settin
 import type { Attachment } from '../../../contracts/attachments.js';
 import { imageUrl, thumbnailUrl, type UploadedImage } from '../../../contracts/master-data.js';
 import { AuthService } from '../auth/auth.service.js';
+import { attachmentDisposition } from '../common/http/content-disposition.js';
 import { DomainException } from '../common/errors/domain.exception.js';
 import { AttachmentStore, UPLOAD_ID_PATTERN, type BlobVariant } from './attachment-store.js';
 import { mayViewUpload } from './document-access.js';
@@ -138,8 +139,7 @@ export class UploadService {
       if (variant === 'thumbnail') throw new DomainException('notFound');
       const bytes = await this.store.read(id, 'original');
       if (!bytes) throw new DomainException('notFound');
-      const disposition = `attachment; filename="${attachment.name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(attachment.name)}`;
-      return { file: new StreamableFile(bytes, { type: 'application/pdf', length: bytes.length, disposition }), download: true };
+      return { file: new StreamableFile(bytes, { type: 'application/pdf', length: bytes.length, disposition: attachmentDisposition(attachment.name) }), download: true };
     }
     const bytes = await this.store.read(id, variant === 'thumbnail' ? 'thumbnail' : 'image');
     if (!bytes) throw new DomainException('notFound');

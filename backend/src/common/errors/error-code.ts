@@ -100,6 +100,7 @@ export const ERRORS = {
   adminRoleNeedsAdmin: { status: 403, key: 'errors.adminRoleNeedsAdmin' },
   // Statistics.
   exportTooLarge: { status: 400, key: 'errors.exportTooLarge' },
+  auditExportTooLarge: { status: 400, key: 'errors.auditExportTooLarge' },
   // Piece-rate pay.
   stepNotInProcess: { status: 400, key: 'errors.stepNotInProcess' },
   stepHasScans: { status: 409, key: 'errors.stepHasScans' },

@@ -1,4 +1,5 @@
 import { StreamableFile } from '@nestjs/common';
+import { attachmentDisposition } from './content-disposition.js';
 
 /** The media type of an Excel workbook (for @ApiProduces and the response). */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -11,6 +12,6 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export function xlsxFile(file: Buffer, asciiName: string, title: string): StreamableFile {
   return new StreamableFile(file, {
     type: XLSX_TYPE,
-    disposition: `attachment; filename="${asciiName}.xlsx"; filename*=UTF-8''${encodeURIComponent(title)}.xlsx`,
+    disposition: attachmentDisposition(`${title}.xlsx`, `${asciiName}.xlsx`),
   });
 }

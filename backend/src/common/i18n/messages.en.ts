@@ -89,6 +89,7 @@ export const en: MessageCatalogue = {
     cannotGainOwnPermissions: 'You cannot give yourself screens you do not already have; ask another administrator',
     adminRoleNeedsAdmin: 'Only a user who may edit permissions can grant a role that includes editing permissions',
     exportTooLarge: '{{count}} production orders match; at most {{max}} can be exported at once, narrow the filter',
+    auditExportTooLarge: '{{count}} audit entries match; at most {{max}} can be exported at once, narrow the dates or filters',
     stepNotInProcess: 'The sub-process is not one of the steps of process "{{process}}"',
     stepHasScans: 'Sub-process "{{step}}" has recorded scans and cannot be removed',
     dateRangeTooLong: 'The period may span at most {{days}} days',

@@ -88,6 +88,7 @@ export const zhCN = {
     cannotGainOwnPermissions: '不能给自己增加尚未拥有的页面权限，请联系其他管理员',
     adminRoleNeedsAdmin: '只有拥有权限设置权限的用户才能分配包含权限设置的角色',
     exportTooLarge: '符合条件的生产单有 {{count}} 张，一次最多导出 {{max}} 张，请缩小筛选范围',
+    auditExportTooLarge: '符合条件的审计记录有 {{count}} 条，一次最多导出 {{max}} 条，请缩小日期或筛选范围',
     stepNotInProcess: '该子工序不属于工序「{{process}}」',
     stepHasScans: '子工序「{{step}}」已有扫描记录，不能删除',
     dateRangeTooLong: '查询期间最长 {{days}} 天',
