@@ -119,12 +119,14 @@ export class CuttingRepository {
 
   /** The edit: new values and version + 1, when the version read is still the lay's; null otherwise. */
   async updateLay(manager: EntityManager, id: number, version: number, lay: Pick<LayRow, 'colorId' | 'plies' | 'sizes' | 'bundleSize' | 'cutterId' | 'note'>): Promise<number | null> {
-    const rows: { version: number }[] = await manager.query(
+    const result: unknown[] = await manager.query(
       `UPDATE cut_lay SET color_id = $3, plies = $4, sizes = $5::jsonb, bundle_size = $6, cutter_id = $7, note = $8,
               version = version + 1, updated_at = now()
         WHERE id = $1 AND version = $2 AND voided_at IS NULL RETURNING version`,
       [id, version, lay.colorId, lay.plies, JSON.stringify(lay.sizes), lay.bundleSize, lay.cutterId, lay.note],
     );
+    // TypeORM returns [rows, count] for UPDATE … RETURNING on PostgreSQL.
+    const rows = (Array.isArray(result[0]) ? result[0] : result) as { version: number }[];
     return rows[0]?.version ?? null;
   }
 
