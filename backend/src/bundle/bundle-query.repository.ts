@@ -172,10 +172,14 @@ export class BundleQueryRepository {
     for (const orderId of new Set(rows.map((row) => row.orderId))) routes.set(orderId, await this.scans.route(manager, orderId));
     const scanInOrder = productionSettingsOf(settings).scanInOrder;
     const result = new Map<number, { steps: BundleStep[]; defects: DefectLot[]; route: RouteStepState[] }>();
+    const lotsOf = new Map<number, DefectLot[]>();
+    for (const { bundleId, ...lot } of defects) lotsOf.set(bundleId, [...(lotsOf.get(bundleId) ?? []), lot]);
+    const doneOf = new Map<number, Map<number, number>>();
+    for (const sum of sums) doneOf.set(sum.bundleId, (doneOf.get(sum.bundleId) ?? new Map<number, number>()).set(sum.processId, sum.done));
     for (const row of rows) {
       const route = routes.get(row.orderId)!;
-      const lots = defects.filter((lot) => lot.bundleId === row.id).map(({ bundleId: _bundleId, ...lot }) => lot);
-      const done = new Map(sums.filter((sum) => sum.bundleId === row.id).map((sum) => [sum.processId, sum.done]));
+      const lots = lotsOf.get(row.id) ?? [];
+      const done = doneOf.get(row.id) ?? new Map<number, number>();
       result.set(row.id, { steps: bundleSteps({ route, quantity: row.quantity, done, defects: lots, scanInOrder }), defects: lots, route });
     }
     return result;

@@ -4,7 +4,8 @@ import type { BundleDetail, BundleRecord, BundleScanResult, BundleTicket, LayRec
 import type { ListPage } from '../../../contracts/master-data.js';
 import { createActiveUser } from '../testing/accounts.js';
 import { setUpProduction, type ProductionFixture } from '../testing/production-fixture.js';
-import { bootTestApp, bootTwoInstances, type TestApp } from '../testing/test-app.js';
+import { SOCKET_EVENTS, type SubscribeResult } from '../../../contracts/events.js';
+import { bootTestApp, bootTwoInstances, connected, nextDomainEvent, type TestApp } from '../testing/test-app.js';
 
 /** Colour 0 gets every size with these quantities (S, M, L); colour 1 too (see createOrder's cell layout). */
 const fullGrid = (s: number, m: number, l: number) => [s, m, l, s, m, l];
@@ -235,6 +236,44 @@ describe('cut bundles (API)', () => {
     expect(answers.filter((answer) => answer.body.code === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.body.data?.errorKey === 'bundleAlreadyRecorded')).toHaveLength(9);
     expect(await stepDone(order.id, p.sew)).toBe(10);
+  });
+
+  it('refuses lays on an order whose route has no cutting process', async () => {
+    const created = await f.data<{ id: number }>(
+      f.post('productionOrder/create', {
+        orderNo: `PO-NOCUT-${randomUUID().slice(0, 6)}`,
+        customer: f.customer,
+        goodsId: f.goods,
+        orderDate: '2026-01-05',
+        deliveryDate: '2099-12-31',
+        cells: JSON.stringify([{ colorId: f.colors[0], sizeId: f.sizes[0], quantity: 50 }]),
+        route: JSON.stringify([{ processId: p.sew }, { processId: p.warehouseIn }]),
+      }),
+    );
+    expect((await f.data<OrderCutting>(f.get(`cutting/order/${created.id}`))).cuttingProcessId).toBeNull();
+    expect(await errorOf(lay({ orderId: created.id, colorId: f.colors[0], plies: 1, bundleSize: 10, sizes: [{ sizeId: f.sizes[0], quantity: 10 }] }, f.admin, 'en'))).toMatchObject({
+      status: 409,
+      key: 'noCuttingProcess',
+    });
+  });
+
+  it("tells the order's room when a lay is saved and when a bundle is scanned", async () => {
+    const order = await f.createOrder({ quantities: [60, 40] });
+    const socket = t.socket({ token: f.admin });
+    try {
+      await connected(socket);
+      const subscribed: SubscribeResult = await socket.timeout(5000).emitWithAck(SOCKET_EVENTS.subscribe, { rooms: [`order:${order.id}`] });
+      expect(subscribed.joined).toEqual([`order:${order.id}`]);
+      const laySaved = nextDomainEvent(socket, 'bundle.changed');
+      const saved = await f.data<LayRecord>(lay({ orderId: order.id, colorId: f.colors[0], plies: 1, bundleSize: 10, sizes: [{ sizeId: f.sizes[0], quantity: 10 }] }));
+      expect((await laySaved).payload).toEqual({ bundleId: null, orderId: order.id, code: null, layId: saved.id });
+      const [ticket] = await tickets({ layId: saved.id });
+      const scanned = nextDomainEvent(socket, 'bundle.changed');
+      const result = await f.data<BundleScanResult>(bundleScan({ code: ticket.code, processId: p.sew }));
+      expect((await scanned).payload).toEqual({ bundleId: result.bundle.id, orderId: order.id, code: ticket.code });
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('refuses a bundle scan at a QC process (inspect instead)', async () => {
