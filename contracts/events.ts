@@ -116,6 +116,19 @@ export interface DomainEventMap {
   'boardProfile.changed': BoardProfileChanged;
   /** A paired TV was revoked: to room `device:<id>`; every instance then closes that device's sockets. */
   'boardDevice.revoked': BoardDeviceRevoked;
+  /** A cut bundle moved (bundle scan) or a lay's bundles were made, remade or voided: to room `order:<id>`. */
+  'bundle.changed': BundleChanged;
+}
+
+/**
+ * Open bundle traces and lists refresh (contracts/bundles.ts). One per bundle scan; one per lay
+ * saved, edited or deleted (then `bundleId` and `code` are null and `layId` says which lay).
+ */
+export interface BundleChanged {
+  bundleId: number | null;
+  orderId: number;
+  code: string | null;
+  layId?: number;
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -192,59 +192,71 @@ export class ScanService {
   }
 
   async reverse(input: ReverseScanDto, user: AuthenticatedUser): Promise<ScanOutcome> {
-    return this.run(async (tx) => {
-      const original = await this.scans.findForReversal(tx.manager, input.reversesScanId);
-      const fingerprintOf = (orderId: number): ScanFingerprint | null =>
-        original
-          ? {
-              orderId,
-              processId: original.processId,
-              quantity: -original.quantity,
-              colorId: original.colorId,
-              sizeId: original.sizeId,
-              workerId: original.workerId,
-              reversesId: original.id,
-              stepId: original.stepId,
-              bundleId: original.bundleId,
-              kind: original.kind,
-            }
-          : null;
-      const replay = await this.replayIfKnown(tx, input.scanId, (stored) => fingerprintOf(stored.orderId));
-      if (replay) return replay;
+    return this.run((tx) => this.reverseWithin(tx, input, user));
+  }
 
-      if (!original) throw new DomainException('scanNotFound', {}, { field: 'reversesScanId' });
-      if (original.isReversal) throw new DomainException('cannotReverseReversal', {}, { field: 'reversesScanId' });
-      const order = (await this.scans.lockOrder(tx.manager, original.orderId))!;
-      const route = await this.scans.route(tx.manager, order.id);
-      const step = route.find((candidate) => candidate.processId === original.processId)!;
-      if (!user.processIds.includes(original.processId)) {
-        throw new DomainException('processNotExecutable', { process: step?.processName ?? String(original.processId) }, { field: 'reversesScanId' });
-      }
-      // Read again under the order's lock: a concurrent correcting entry has committed by now.
-      if ((await this.scans.findForReversal(tx.manager, input.reversesScanId))!.reversed) throw new DomainException('scanAlreadyReversed');
-      if (order.hidden) throw new DomainException('orderHidden');
-      const settings = await this.settings.productionSettings(tx.manager);
-      // A scan at an earlier sub-process never moved the process, so taking it back cannot leave
-      // a later process ahead of this one.
-      if (original.countsProgress) checkReversal({ route, step, quantity: original.quantity, settings });
-      for (const check of this.reversalChecks) await check(tx, original);
-      const names = await this.namesOf(tx, original, input.reversesScanId);
+  /**
+   * A correcting entry inside the caller's transaction (the bundle module takes a lay's cutting
+   * scans back this way when the lay is edited or deleted). Same rules and answer as reverse;
+   * `skipPermissionChecks` when the caller already decided who may take it back.
+   */
+  async reverseWithin(
+    tx: Transaction,
+    input: { scanId: string; reversesScanId: string; deviceId?: string; note?: string },
+    user: AuthenticatedUser,
+    extras: { skipPermissionChecks?: boolean } = {},
+  ): Promise<ScanOutcome> {
+    const original = await this.scans.findForReversal(tx.manager, input.reversesScanId);
+    const fingerprintOf = (orderId: number): ScanFingerprint | null =>
+      original
+        ? {
+            orderId,
+            processId: original.processId,
+            quantity: -original.quantity,
+            colorId: original.colorId,
+            sizeId: original.sizeId,
+            workerId: original.workerId,
+            reversesId: original.id,
+            stepId: original.stepId,
+            bundleId: original.bundleId,
+            kind: original.kind,
+          }
+        : null;
+    const replay = await this.replayIfKnown(tx, input.scanId, (stored) => fingerprintOf(stored.orderId));
+    if (replay) return replay;
 
-      return this.apply(tx, user, order, route, step, {
-        scan: {
-          ...fingerprintOf(order.id)!,
-          scanId: input.scanId,
-          deviceId: input.deviceId ?? '',
-          note: input.note ?? '',
-          flagged: false,
-          scannedAt: new Date(),
-          // Takes back exactly the pay the original earned, and the progress it made (if any).
-          pieceRate: original.pieceRate,
-          countsProgress: original.countsProgress,
-        },
-        names: { ...names, stepName: original.stepName },
-        warnings: [],
-      });
+    if (!original) throw new DomainException('scanNotFound', {}, { field: 'reversesScanId' });
+    if (original.isReversal) throw new DomainException('cannotReverseReversal', {}, { field: 'reversesScanId' });
+    const order = (await this.scans.lockOrder(tx.manager, original.orderId))!;
+    const route = await this.scans.route(tx.manager, order.id);
+    const step = route.find((candidate) => candidate.processId === original.processId)!;
+    if (!extras.skipPermissionChecks && !user.processIds.includes(original.processId)) {
+      throw new DomainException('processNotExecutable', { process: step?.processName ?? String(original.processId) }, { field: 'reversesScanId' });
+    }
+    // Read again under the order's lock: a concurrent correcting entry has committed by now.
+    if ((await this.scans.findForReversal(tx.manager, input.reversesScanId))!.reversed) throw new DomainException('scanAlreadyReversed');
+    if (order.hidden) throw new DomainException('orderHidden');
+    const settings = await this.settings.productionSettings(tx.manager);
+    // A scan at an earlier sub-process never moved the process, so taking it back cannot leave
+    // a later process ahead of this one.
+    if (original.countsProgress) checkReversal({ route, step, quantity: original.quantity, settings });
+    for (const check of this.reversalChecks) await check(tx, original);
+    const names = await this.namesOf(tx, original, input.reversesScanId);
+
+    return this.apply(tx, user, order, route, step, {
+      scan: {
+        ...fingerprintOf(order.id)!,
+        scanId: input.scanId,
+        deviceId: input.deviceId ?? '',
+        note: input.note ?? '',
+        flagged: false,
+        scannedAt: new Date(),
+        // Takes back exactly the pay the original earned, and the progress it made (if any).
+        pieceRate: original.pieceRate,
+        countsProgress: original.countsProgress,
+      },
+      names: { ...names, stepName: original.stepName },
+      warnings: [],
     });
   }
 

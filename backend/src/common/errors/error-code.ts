@@ -116,6 +116,23 @@ export const ERRORS = {
   backupMigrationsDiffer: { status: 400, key: 'errors.backupMigrationsDiffer' },
   // Operations.
   metricsUnauthorized: { status: 401, key: 'errors.metricsUnauthorized' },
+  // Cut bundles (issue 14: lays, bundle scanning).
+  staleVersion: { status: 409, key: 'errors.staleVersion' },
+  layNotFound: { status: 404, key: 'errors.layNotFound' },
+  bundleNotFound: { status: 404, key: 'errors.bundleNotFound' },
+  layBundlesScanned: { status: 409, key: 'errors.layBundlesScanned' },
+  bundleAlreadyRecorded: { status: 409, key: 'errors.bundleAlreadyRecorded' },
+  bundleNotReady: { status: 409, key: 'errors.bundleNotReady' },
+  bundleQuantityTooLarge: { status: 409, key: 'errors.bundleQuantityTooLarge' },
+  bundleAtQc: { status: 409, key: 'errors.bundleAtQc' },
+  bundleAtCutting: { status: 409, key: 'errors.bundleAtCutting' },
+  noCuttingProcess: { status: 409, key: 'errors.noCuttingProcess' },
+  layTooManyBundles: { status: 400, key: 'errors.layTooManyBundles' },
+  laySizeInvalid: { status: 400, key: 'errors.laySizeInvalid' },
+  laySizeRepeated: { status: 400, key: 'errors.laySizeRepeated' },
+  cutterNotAllowed: { status: 403, key: 'errors.cutterNotAllowed' },
+  bundleAheadNext: { status: 409, key: 'errors.bundleAheadNext' },
+  ticketFilterMissing: { status: 400, key: 'errors.ticketFilterMissing' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -104,6 +104,23 @@ export const zhCN = {
     backupInvalid: '该文件不是本系统的备份文件，或已损坏',
     backupMigrationsDiffer: '该备份来自不同版本的系统（数据库结构不同），不能恢复到当前版本',
     metricsUnauthorized: '监控指标接口需要请求头 Authorization: Bearer <METRICS_TOKEN>',
+    // Cut bundles (issue 14).
+    staleVersion: '数据已被他人修改，请刷新后重试',
+    layNotFound: '床次不存在或已删除',
+    bundleNotFound: '菲号 {{code}} 不存在',
+    layBundlesScanned: '此床次已有菲号扫过裁床之后的工序，不能再修改或删除',
+    bundleAlreadyRecorded: '此菲号已由 {{worker}} 于 {{at}} 在本工序扫描',
+    bundleNotReady: '此菲号尚未到达本工序：“{{previous}}”还未扫描',
+    bundleQuantityTooLarge: '此菲号在本工序只剩 {{open}} 件未扫',
+    bundleAtQc: '这是质检工序：请用质检登记，而不是扫描',
+    bundleAtCutting: '裁床工序在保存床次时已自动记录',
+    noCuttingProcess: '此生产单的工艺路线没有裁床工序，不能登记床次',
+    layTooManyBundles: '此床次将产生 {{count}} 扎，每床最多 {{max}} 扎',
+    laySizeInvalid: '每个尺码须填写配比或数量之一（不能同时填写）',
+    laySizeRepeated: '床次中的尺码重复',
+    cutterNotAllowed: '所选裁剪工无权执行裁床工序“{{process}}”',
+    bundleAheadNext: '此菲号的下一工序“{{next}}”已有 {{done}} 件，不能撤销',
+    ticketFilterMissing: '请指定床次或生产单',
   },
   problems: {
     required: '不能为空',
@@ -161,6 +178,9 @@ export const zhCN = {
     saveSuccess: '保存成功',
     deleteSuccess: '删除成功',
     success: '操作成功',
+    layBundlesSaved: '床次已保存',
+    layDeleted: '床次已删除',
+    bundleScanned: '菲号扫描成功',
   },
 };
 
