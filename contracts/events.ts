@@ -116,6 +116,8 @@ export interface DomainEventMap {
   'boardProfile.changed': BoardProfileChanged;
   /** A paired TV was revoked: to room `device:<id>`; every instance then closes that device's sockets. */
   'boardDevice.revoked': BoardDeviceRevoked;
+  /** A bundle moved (bundle scan, QC inspection, rework, lay change): to room `order:<id>`. */
+  'bundle.changed': { bundleId: number; orderId: number; code: string };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -38,6 +38,7 @@ import { OrderOverviewModule } from './order-overview/order-overview.module.js';
 import { AlertsModule } from './alerts/alerts.module.js';
 import { MaintenanceModule } from './maintenance/maintenance.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
+import { QualityModule } from './bundle/quality/quality.module.js';
 
 @Module({})
 export class AppModule {
@@ -76,6 +77,7 @@ export class AppModule {
         AppraisalModule,
         MaintenanceModule,
         MetricsModule,
+        QualityModule,
         ...(serveFrontend
           ? [
               ServeStaticModule.forRoot({

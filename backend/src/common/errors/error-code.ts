@@ -115,6 +115,14 @@ export const ERRORS = {
   backupMigrationsDiffer: { status: 400, key: 'errors.backupMigrationsDiffer' },
   // Operations.
   metricsUnauthorized: { status: 401, key: 'errors.metricsUnauthorized' },
+  // Cut bundles: QC inspection and rework.
+  bundleNotFound: { status: 404, key: 'errors.bundleNotFound' },
+  notQcProcess: { status: 409, key: 'errors.notQcProcess' },
+  inspectTooMany: { status: 409, key: 'errors.inspectTooMany' },
+  inspectEmpty: { status: 400, key: 'errors.inspectEmpty' },
+  reworkProcessInvalid: { status: 400, key: 'errors.reworkProcessInvalid' },
+  noReworkOpen: { status: 409, key: 'errors.noReworkOpen' },
+  reworkTooMany: { status: 409, key: 'errors.reworkTooMany' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

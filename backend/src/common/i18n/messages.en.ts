@@ -104,6 +104,14 @@ export const en: MessageCatalogue = {
     backupInvalid: 'The file is not a Stitchboard backup, or it is damaged',
     backupMigrationsDiffer: 'The backup comes from a different version of the system (another database structure) and cannot be restored here',
     metricsUnauthorized: 'The metrics endpoint needs the header Authorization: Bearer <METRICS_TOKEN>',
+    // Cut bundles: QC inspection and rework.
+    bundleNotFound: 'Bundle {{code}} not found',
+    notQcProcess: 'Process "{{process}}" is not a QC process: record the bundle with a bundle scan',
+    inspectTooMany: 'Too many pieces: only {{open}} of this bundle are open for inspection here',
+    inspectEmpty: 'Enter the pieces that passed or the defects found',
+    reworkProcessInvalid: 'Rework must go to an earlier process of the route after cutting; "{{process}}" is not one',
+    noReworkOpen: 'This bundle has no pieces waiting for rework at "{{process}}"',
+    reworkTooMany: 'Too many pieces: only {{open}} of this bundle are waiting for rework here',
   },
   problems: {
     required: 'is required',

@@ -103,6 +103,14 @@ export const zhCN = {
     backupInvalid: '该文件不是本系统的备份文件，或已损坏',
     backupMigrationsDiffer: '该备份来自不同版本的系统（数据库结构不同），不能恢复到当前版本',
     metricsUnauthorized: '监控指标接口需要请求头 Authorization: Bearer <METRICS_TOKEN>',
+    // 菲号：质检与返工。
+    bundleNotFound: '菲号 {{code}} 不存在',
+    notQcProcess: '工序“{{process}}”不是质检工序，请用菲号扫描记录',
+    inspectTooMany: '数量过多：该菲号在此仅有 {{open}} 件待检',
+    inspectEmpty: '请输入合格数量或疵点',
+    reworkProcessInvalid: '返工只能退回到裁床之后、本质检之前的工序，“{{process}}”不符合',
+    noReworkOpen: '该菲号在“{{process}}”没有待返工的件数',
+    reworkTooMany: '数量过多：该菲号在此仅有 {{open}} 件待返工',
   },
   problems: {
     required: '不能为空',
