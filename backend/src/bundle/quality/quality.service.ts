@@ -41,7 +41,6 @@ export class QualityService {
 
   async inspect(input: InspectDto, user: AuthenticatedUser): Promise<QualityOutcome> {
     const inspectorId = input.workerId ?? user.id;
-    const defects = input.defects ?? [];
     try {
       return await this.unitOfWork.run(async (tx) => {
         const manager = tx.manager;
@@ -50,18 +49,7 @@ export class QualityService {
         const earlier = await this.replayedInspection(manager, input.scanId, null, input, inspectorId);
         if (earlier) return earlier;
         const locked = await this.lock(manager, code);
-        const fingerprint: InspectionFingerprint = {
-          bundleId: locked.bundle.id,
-          processId: input.processId,
-          inspectorId,
-          passed: input.passed,
-          defects: defects.map((defect) => ({
-            defectTypeId: defect.defectTypeId,
-            quantity: defect.quantity,
-            disposition: defect.disposition,
-            reworkProcessId: defect.disposition === 'rework' ? (defect.reworkProcessId ?? null) : null,
-          })),
-        };
+        const fingerprint = fingerprintOf(input, inspectorId, locked.bundle.id);
         // Again under the lock: a concurrent request with this id has committed by now.
         const replay = await this.replayedInspection(manager, input.scanId, fingerprint, input, inspectorId);
         if (replay) return replay;
@@ -252,22 +240,10 @@ export class QualityService {
     const stored = await this.quality.findInspection(manager, scanId);
     if (!stored) return null;
     const result = stored.result as { fingerprint?: InspectionFingerprint; answer?: InspectResult };
-    const same = fingerprint
-      ? JSON.stringify(result.fingerprint) === JSON.stringify(fingerprint)
-      : result.fingerprint !== undefined &&
-        result.fingerprint.processId === input.processId &&
-        result.fingerprint.inspectorId === inspectorId &&
-        result.fingerprint.passed === input.passed &&
-        result.answer?.bundle.code.toLowerCase() === codeOf(input.code).toLowerCase() &&
-        JSON.stringify(result.fingerprint.defects) ===
-          JSON.stringify(
-            (input.defects ?? []).map((defect) => ({
-              defectTypeId: defect.defectTypeId,
-              quantity: defect.quantity,
-              disposition: defect.disposition,
-              reworkProcessId: defect.disposition === 'rework' ? (defect.reworkProcessId ?? null) : null,
-            })),
-          );
+    // Before the lock the bundle's id is not known: the stored answer names its code.
+    const sameBundle = result.answer?.bundle.code.toLowerCase() === codeOf(input.code).toLowerCase();
+    const wanted = fingerprint ?? (sameBundle && result.fingerprint ? fingerprintOf(input, inspectorId, result.fingerprint.bundleId) : null);
+    const same = result.fingerprint !== undefined && wanted !== null && sameFingerprint(result.fingerprint, wanted);
     if (!same || !result.answer) throw new DomainException('scanIdReused', {}, { field: 'scanId' });
     return { result: result.answer, replayed: true };
   }
@@ -320,6 +296,42 @@ export class QualityService {
   private publish(tx: Transaction, bundle: BundleDetail): void {
     tx.publish('bundle.changed', { bundleId: bundle.id, orderId: bundle.orderId, code: bundle.code }, [ROOMS.order(bundle.orderId)]);
   }
+}
+
+/** What an inspection request does (a re-sent id must do the same). */
+function fingerprintOf(input: InspectDto, inspectorId: number, bundleId: number): InspectionFingerprint {
+  return {
+    bundleId,
+    processId: input.processId,
+    inspectorId,
+    passed: input.passed,
+    defects: (input.defects ?? []).map((defect) => ({
+      defectTypeId: defect.defectTypeId,
+      quantity: defect.quantity,
+      disposition: defect.disposition,
+      reworkProcessId: defect.disposition === 'rework' ? (defect.reworkProcessId ?? null) : null,
+    })),
+  };
+}
+
+/** Field by field: the stored fingerprint went through jsonb, which does not keep the key order. */
+function sameFingerprint(stored: InspectionFingerprint, wanted: InspectionFingerprint): boolean {
+  return (
+    stored.bundleId === wanted.bundleId &&
+    stored.processId === wanted.processId &&
+    stored.inspectorId === wanted.inspectorId &&
+    stored.passed === wanted.passed &&
+    stored.defects.length === wanted.defects.length &&
+    stored.defects.every((defect, index) => {
+      const other = wanted.defects[index];
+      return (
+        defect.defectTypeId === other.defectTypeId &&
+        defect.quantity === other.quantity &&
+        defect.disposition === other.disposition &&
+        (defect.reworkProcessId ?? null) === other.reworkProcessId
+      );
+    })
+  );
 }
 
 /** The bundle code of what was scanned: a ticket's QR text or the code itself. */
