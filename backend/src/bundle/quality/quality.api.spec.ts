@@ -253,6 +253,15 @@ describe('bundle QC: inspect and rework (API)', () => {
     expect(own.scan!.scan).toMatchObject({ workerId: people.inspector.id, quantity: 5 });
   });
 
+  it('concurrent inspections of one bundle never inspect more than is open', async () => {
+    const people = await workers();
+    const { code } = await sewnBundle(people.sewer.id);
+    const responses = await Promise.all(Array.from({ length: 5 }, () => inspect({ code, passed: 8 })));
+    expect(responses.filter((response) => response.body.code === 200)).toHaveLength(2);
+    expect(responses.filter((response) => response.body.code !== 200).map((response) => response.body.data.errorKey)).toEqual(Array(3).fill('inspectTooMany'));
+    expect((await lockedSteps(code))[2]).toEqual({ done: 16, open: 4, atRework: 0, rejected: 0 });
+  });
+
   it('answers malformed input with 400 and the field', async () => {
     const people = await workers();
     const { code } = await sewnBundle(people.sewer.id);
