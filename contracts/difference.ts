@@ -80,6 +80,12 @@ export interface DifferenceOrder {
   completed: boolean;
   totals: DifferenceNumbers;
   cells: DifferenceCell[];
+  /**
+   * Pieces QC scrapped (Σ rejected of the order's live cut bundles, contracts/bundles.ts): they
+   * explain part of a shortfall between cut and finished. Always sent by the server; optional so
+   * screens and fixtures written before cut bundles still type-check.
+   */
+  rejected?: number;
 }
 
 /** Totals of a group of orders (per customer, per style). */

@@ -39,6 +39,7 @@ import { AlertsModule } from './alerts/alerts.module.js';
 import { MaintenanceModule } from './maintenance/maintenance.module.js';
 import { MetricsModule } from './metrics/metrics.module.js';
 import { BundleModule } from './bundle/bundle.module.js';
+import { QualityModule } from './bundle/quality/quality.module.js';
 
 @Module({})
 export class AppModule {
@@ -78,6 +79,7 @@ export class AppModule {
         MaintenanceModule,
         MetricsModule,
         BundleModule,
+        QualityModule,
         ...(serveFrontend
           ? [
               ServeStaticModule.forRoot({

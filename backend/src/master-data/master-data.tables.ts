@@ -58,4 +58,6 @@ export const TABLE_LABELS: Record<string, Localized> = {
   production_order: { 'zh-CN': '生产订单', en: 'Production orders' },
   production_order_cell: { 'zh-CN': '生产订单', en: 'Production orders' },
   production_order_step: { 'zh-CN': '生产订单', en: 'Production orders' },
+  bundle_defect: { 'zh-CN': '质检疵点', en: 'QC defects' },
+  bundle_inspection: { 'zh-CN': '质检记录', en: 'QC inspections' },
 };

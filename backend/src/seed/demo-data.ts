@@ -46,7 +46,7 @@ export const DEMO_PROCESSES = [
   },
   { code: 'P03', name: '锁钉 Buttonholing', workshop: true, pieceRate: 0.4, steps: [] },
   { code: 'P04', name: '整烫 Ironing', workshop: true, pieceRate: 0.5, steps: [] },
-  { code: 'P05', name: '质检 QC', pieceRate: 0.2, steps: [{ name: '尺寸 Measurements', pieceRate: 0.1 }, { name: '外观 Appearance' }] },
+  { code: 'P05', name: '质检 QC', qc: true, pieceRate: 0.2, steps: [{ name: '尺寸 Measurements', pieceRate: 0.1 }, { name: '外观 Appearance' }] },
   { code: 'P06', name: '包装 Packing', pieceRate: 0.3, steps: [] },
   { code: 'P07', name: '入库 Warehouse-in', warehouseIn: true, endProcess: true, pieceRate: 0.05, steps: [] },
   { code: 'P08', name: '出库 Warehouse-out', warehouseOut: true, steps: [] },

@@ -18,6 +18,14 @@ const DEPARTMENTS = [
   { code: 'WH', name: '仓储部 Warehouse' },
 ];
 
+/** QC's defect list to start with (base data: the defect type screen edits it). */
+const DEFECT_TYPES = [
+  { code: 'D01', name: '跳线 Skipped stitch' },
+  { code: 'D02', name: '污渍 Stain' },
+  { code: 'D03', name: '尺寸不符 Wrong size' },
+  { code: 'D04', name: '破洞 Hole' },
+];
+
 /** Refused first start of a deployment: printed as a message, without a stack. */
 export const ADMIN_PASSWORD_REQUIRED_MESSAGE = [
   'Refusing to start: this is the first start on an empty database (DATABASE_URL is set), and',
@@ -51,6 +59,14 @@ export class SeedService implements OnApplicationBootstrap {
         [department.code, department.name, index],
       );
     }
+    // Only into an empty list: a type the factory deleted does not come back at the next start.
+    await this.dataSource.query(
+      `INSERT INTO defect_type (code, name)
+       SELECT t.code, t.name FROM unnest($1::text[], $2::text[]) AS t (code, name)
+        WHERE NOT EXISTS (SELECT 1 FROM defect_type)
+       ON CONFLICT ((lower(code))) DO NOTHING`,
+      [DEFECT_TYPES.map((type) => type.code), DEFECT_TYPES.map((type) => type.name)],
+    );
     await this.ensureAdmin();
     if (this.config.SEED_DEMO) {
       await this.ensureViewer();

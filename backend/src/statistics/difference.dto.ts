@@ -127,6 +127,7 @@ export class DifferenceOrderDto implements DifferenceOrder {
   @ApiProperty() completed: boolean;
   @ApiProperty({ type: DifferenceNumbersDto, description: 'sums of the rows: the stages equal the schedule’s step done' }) totals: DifferenceNumbers;
   @ApiProperty({ type: [DifferenceCellDto] }) cells: DifferenceCell[];
+  @ApiProperty({ type: 'integer', description: 'pieces QC scrapped (Σ rejected of the live cut bundles): part of a cut → finished shortfall' }) rejected: number;
 }
 
 export class DifferenceGroupDto implements DifferenceGroup {

@@ -48,6 +48,8 @@ export interface OrderHeaderRow {
   orderDate: string;
   deliveryDate: string;
   completed: boolean;
+  /** Pieces QC scrapped: Σ rejected of the order's live bundles. */
+  rejected: number;
 }
 
 /** The step of one stage of one order: its process and done. */
@@ -179,7 +181,8 @@ export class DifferenceRepository {
        SELECT p.id AS "orderId", p.order_no AS "orderNo", p.sale_order_id AS "saleOrderId", so.order_no AS "saleOrderNo",
               p.customer_id AS "customerId", c.short_name AS "customerName", p.goods_id AS "goodsId", g.code AS "goodsCode",
               g.name AS "goodsName", to_char(p.order_date, 'YYYY-MM-DD') AS "orderDate",
-              to_char(p.delivery_date, 'YYYY-MM-DD') AS "deliveryDate", p.completed
+              to_char(p.delivery_date, 'YYYY-MM-DD') AS "deliveryDate", p.completed,
+              (SELECT coalesce(sum(b.rejected), 0)::int FROM bundle b WHERE b.order_id = p.id AND NOT b.voided) AS rejected
          FROM production_order p
          JOIN customer c ON c.id = p.customer_id
          JOIN goods g ON g.id = p.goods_id

@@ -133,6 +133,13 @@ export const ERRORS = {
   cutterNotAllowed: { status: 403, key: 'errors.cutterNotAllowed' },
   bundleAheadNext: { status: 409, key: 'errors.bundleAheadNext' },
   ticketFilterMissing: { status: 400, key: 'errors.ticketFilterMissing' },
+  // Cut bundles: QC inspection and rework.
+  notQcProcess: { status: 409, key: 'errors.notQcProcess' },
+  inspectTooMany: { status: 409, key: 'errors.inspectTooMany' },
+  inspectEmpty: { status: 400, key: 'errors.inspectEmpty' },
+  reworkProcessInvalid: { status: 400, key: 'errors.reworkProcessInvalid' },
+  noReworkOpen: { status: 409, key: 'errors.noReworkOpen' },
+  reworkTooMany: { status: 409, key: 'errors.reworkTooMany' },
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -122,6 +122,13 @@ export const en: MessageCatalogue = {
     cutterNotAllowed: 'The selected cutter may not execute the cutting process "{{process}}"',
     bundleAheadNext: 'The bundle\'s next process "{{next}}" already has {{done}} pieces; this cannot be taken back',
     ticketFilterMissing: 'Give a lay or a production order',
+    // Cut bundles: QC inspection and rework.
+    notQcProcess: 'Process "{{process}}" is not a QC process: record the bundle with a bundle scan',
+    inspectTooMany: 'Too many pieces: only {{open}} of this bundle are open for inspection here',
+    inspectEmpty: 'Enter the pieces that passed or the defects found',
+    reworkProcessInvalid: 'Rework must go to an earlier process of the route after cutting; "{{process}}" is not one',
+    noReworkOpen: 'This bundle has no pieces waiting for rework at "{{process}}"',
+    reworkTooMany: 'Too many pieces: only {{open}} of this bundle are waiting for rework here',
   },
   problems: {
     required: 'is required',

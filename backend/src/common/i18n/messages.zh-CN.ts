@@ -121,6 +121,13 @@ export const zhCN = {
     cutterNotAllowed: '所选裁剪工无权执行裁床工序“{{process}}”',
     bundleAheadNext: '此菲号的下一工序“{{next}}”已有 {{done}} 件，不能撤销',
     ticketFilterMissing: '请指定床次或生产单',
+    // 菲号：质检与返工。
+    notQcProcess: '工序“{{process}}”不是质检工序，请用菲号扫描记录',
+    inspectTooMany: '数量过多：该菲号在此仅有 {{open}} 件待检',
+    inspectEmpty: '请输入合格数量或疵点',
+    reworkProcessInvalid: '返工只能退回到裁床之后、本质检之前的工序，“{{process}}”不符合',
+    noReworkOpen: '该菲号在“{{process}}”没有待返工的件数',
+    reworkTooMany: '数量过多：该菲号在此仅有 {{open}} 件待返工',
   },
   problems: {
     required: '不能为空',

@@ -1,0 +1,148 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { plainToInstance, Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { DEFECT_DISPOSITIONS, MAX_BUNDLE_SIZE, type DefectDisposition, type DefectInput, type InspectInput, type ReworkInput } from '../../../../contracts/bundles.js';
+import type { Localized } from '../../../../contracts/master-data.js';
+import { SCAN_ID_PATTERN } from '../../../../contracts/production.js';
+import { ToInteger, Trim } from '../../common/http/form-transforms.js';
+
+const MAX_ID = 2_147_483_647;
+/** More defect lines than one bundle could hold is a malformed request. */
+const MAX_DEFECT_LINES = 50;
+
+export const QUALITY_LABELS: Record<string, Localized> = {
+  scanId: { 'zh-CN': '扫描编号', en: 'Scan id' },
+  code: { 'zh-CN': '菲号', en: 'Bundle' },
+  processId: { 'zh-CN': '工序', en: 'Process' },
+  passed: { 'zh-CN': '合格数量', en: 'Passed' },
+  defects: { 'zh-CN': '疵点', en: 'Defects' },
+  defectTypeId: { 'zh-CN': '疵点类型', en: 'Defect type' },
+  quantity: { 'zh-CN': '数量', en: 'Quantity' },
+  disposition: { 'zh-CN': '处理方式', en: 'Disposition' },
+  reworkProcessId: { 'zh-CN': '返工工序', en: 'Rework process' },
+  workerId: { 'zh-CN': '员工', en: 'Worker' },
+  deviceId: { 'zh-CN': '设备', en: 'Device' },
+};
+
+const ScanIdField = () => (target: object, key: string) => {
+  ApiProperty({ description: 'client-generated id, 8–64 of [A-Za-z0-9_-] (a UUID fits)', example: '5b0d0c1e-3f5e-4a51-9a4b-8e2f1d7c6a90' })(target, key);
+  Trim()(target, key);
+  IsDefined()(target, key);
+  IsString()(target, key);
+  Matches(SCAN_ID_PATTERN)(target, key);
+};
+
+const CodeField = () => (target: object, key: string) => {
+  ApiProperty({ description: "the bundle code (case-insensitive) or the bundle ticket's QR text (SB1B|<code>)", example: 'PO202611-0001-007' })(target, key);
+  Trim()(target, key);
+  IsDefined()(target, key);
+  IsString()(target, key);
+  MaxLength(128)(target, key);
+};
+
+/** One defect line of an inspection (contracts/bundles.ts DefectInput). */
+export class DefectDto implements DefectInput {
+  static fieldLabels = QUALITY_LABELS;
+
+  @ApiProperty({ type: 'integer' }) @ToInteger() @IsDefined() @IsInt() @Min(1) @Max(MAX_ID) defectTypeId: number;
+
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_BUNDLE_SIZE })
+  @ToInteger()
+  @IsDefined()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_BUNDLE_SIZE)
+  quantity: number;
+
+  @ApiProperty({ enum: DEFECT_DISPOSITIONS }) @IsDefined() @IsIn(DEFECT_DISPOSITIONS) disposition: DefectDisposition;
+
+  @ApiPropertyOptional({ type: 'integer', description: 'for rework (required then): an earlier process of the route, after cutting' })
+  @ToInteger()
+  @ValidateIf((dto: DefectDto) => dto.disposition === 'rework' || dto.reworkProcessId !== undefined)
+  @IsDefined()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  reworkProcessId?: number;
+}
+
+/** POST /api/admin/bundle/inspect (contracts/bundles.ts InspectInput). */
+export class InspectDto implements InspectInput {
+  static fieldLabels = QUALITY_LABELS;
+
+  @ScanIdField() scanId: string;
+  @CodeField() code: string;
+
+  @ApiProperty({ type: 'integer', description: 'a process of the route flagged QC' }) @ToInteger() @IsDefined() @IsInt() @Min(1) @Max(MAX_ID) processId: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_BUNDLE_SIZE, description: 'good pieces (a scan at the QC process for the inspector)' })
+  @ToInteger()
+  @IsDefined()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_BUNDLE_SIZE)
+  passed: number;
+
+  @ApiProperty({
+    type: [DefectDto],
+    description: 'the defects found: an array, or (form encoding) a JSON string of it; empty when none',
+    example: '[{"defectTypeId":1,"quantity":2,"disposition":"rework","reworkProcessId":3}]',
+  })
+  // Form encoding carries no nested objects: a JSON string is parsed and the nested instances
+  // built here, so their rules run (as the route catalogue does).
+  @Transform(({ value }) => {
+    let parsed: unknown = value;
+    if (typeof value === 'string') {
+      if (value.trim() === '') return [];
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        return value;
+      }
+    }
+    return Array.isArray(parsed) ? plainToInstance(DefectDto, parsed as object[]) : parsed;
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_DEFECT_LINES)
+  @ValidateNested({ each: true })
+  defects: DefectDto[] = [];
+
+  @ApiPropertyOptional({ type: 'integer', description: 'the inspector credited; default the caller' })
+  @ToInteger()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  workerId?: number;
+
+  @ApiPropertyOptional() @Trim() @IsOptional() @IsString() @MaxLength(64) deviceId?: string;
+}
+
+/** POST /api/admin/bundle/rework (contracts/bundles.ts ReworkInput). */
+export class ReworkDto implements ReworkInput {
+  static fieldLabels = QUALITY_LABELS;
+
+  @ScanIdField() scanId: string;
+  @CodeField() code: string;
+
+  @ApiProperty({ type: 'integer', description: 'the process the pieces were sent back to' }) @ToInteger() @IsDefined() @IsInt() @Min(1) @Max(MAX_ID) processId: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_BUNDLE_SIZE, description: 'default: every piece waiting for rework here' })
+  @ToInteger()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_BUNDLE_SIZE)
+  quantity?: number;
+
+  @ApiPropertyOptional({ type: 'integer', description: 'the worker credited; default the caller' })
+  @ToInteger()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_ID)
+  workerId?: number;
+
+  @ApiPropertyOptional() @Trim() @IsOptional() @IsString() @MaxLength(64) deviceId?: string;
+}

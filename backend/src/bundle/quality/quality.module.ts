@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { BundleStateModule } from '../bundle-state.module.js';
+import { QualityController } from './quality.controller.js';
+import { QualityRepository } from './quality.repository.js';
+import { QualityService } from './quality.service.js';
+
+/** QC of cut bundles: inspection at a QC process, defects, charge-backs and rework (contracts/bundles.ts). */
+@Module({
+  imports: [BundleStateModule],
+  controllers: [QualityController],
+  providers: [QualityService, QualityRepository],
+})
+export class QualityModule {}
