@@ -9,6 +9,8 @@ import { BUNDLE_FROM, BUNDLE_ROW, type BundleRow } from './bundle-state.reposito
 
 type Row = BundleRow & { createdAt: string };
 
+const WORKER = (alias: string) => `coalesce(nullif(${alias}.nickname, ''), ${alias}.username)`;
+
 /** Rows a filtered list (process, stuck) computes in memory before paging. */
 const MAX_FILTERED_ROWS = 20_000;
 
@@ -29,8 +31,8 @@ export class BundleQueryRepository {
     if (rows.length === 0) return null;
     const [record] = await this.records(manager, rows);
     const flows = await this.flows(manager, rows);
-    const { steps, defects, route } = flows.get(rows[0].id)!;
-    return { ...record, steps, trace: await this.trace(manager, rows[0].id), rework: await this.openRework(manager, rows[0].id, defects, route) };
+    const { steps } = flows.get(rows[0].id)!;
+    return { ...record, steps, trace: await this.trace(manager, rows[0].id), rework: await this.openRework(manager, rows[0].id) };
   }
 
   /** The record of one bundle by id (after a scan). */
@@ -185,59 +187,56 @@ export class BundleQueryRepository {
     return result;
   }
 
-  /** Scans (with rework, charge-backs and correcting entries) and defects, by time. */
-  private async trace(manager: EntityManager, bundleId: number): Promise<BundleEvent[]> {
-    const scans: (Omit<BundleEvent, 'kind' | 'at'> & { at: Date; kind: string; reversal: boolean })[] = await manager.query(
-      `SELECT s.kind, s.reverses_id IS NOT NULL AS reversal, s.scanned_at AS at, s.process_id AS "processId", p.name AS "processName",
-              s.quantity, s.worker_id AS "workerId", coalesce(nullif(w.nickname, ''), w.username) AS "workerName", s.scan_id AS "scanId"
-         FROM scan s JOIN process p ON p.id = s.process_id LEFT JOIN app_user w ON w.id = s.worker_id
-        WHERE s.bundle_id = $1 ORDER BY s.scanned_at, s.id`,
+  /** The open rework lots of the bundle, oldest first, with the names the station shows. */
+  private async openRework(manager: EntityManager, bundleId: number): Promise<OpenRework[]> {
+    return manager.query(
+      `SELECT d.id::int AS "defectId", d.qc_process_id AS "qcProcessId", d.rework_process_id AS "reworkProcessId", p.name AS "reworkProcessName",
+              t.name AS "defectTypeName", (d.quantity - d.reworked) AS quantity, ${WORKER('w')} AS "responsibleWorkerName"
+         FROM bundle_defect d
+         JOIN process p ON p.id = d.rework_process_id
+         JOIN defect_type t ON t.id = d.defect_type_id
+         LEFT JOIN app_user w ON w.id = d.responsible_worker_id
+        WHERE d.bundle_id = $1 AND d.disposition = 'rework' AND d.reworked < d.quantity
+        ORDER BY d.id`,
       [bundleId],
     );
-    const defects: (Omit<BundleEvent, 'at'> & { at: Date })[] = await manager.query(
-      `SELECT 'defect' AS kind, d.recorded_at AS at, d.qc_process_id AS "processId", p.name AS "processName", d.quantity,
-              d.responsible_worker_id AS "workerId", coalesce(nullif(w.nickname, ''), w.username) AS "workerName", NULL AS "scanId",
-              t.name AS "defectTypeName", d.disposition, rp.name AS "reworkProcessName",
-              coalesce(nullif(i.nickname, ''), i.username) AS "inspectorName"
-         FROM bundle_defect d JOIN process p ON p.id = d.qc_process_id JOIN defect_type t ON t.id = d.defect_type_id
-         JOIN bundle_inspection bi ON bi.id = d.inspection_id
-         LEFT JOIN process rp ON rp.id = d.rework_process_id
-         LEFT JOIN app_user w ON w.id = d.responsible_worker_id LEFT JOIN app_user i ON i.id = bi.inspector_id
-        WHERE d.bundle_id = $1 ORDER BY d.recorded_at, d.id`,
-      [bundleId],
-    );
-    const events: BundleEvent[] = [
-      ...scans.map(({ reversal, kind, at, ...scan }) => ({
-        ...scan,
-        kind: (reversal ? 'reversal' : kind === 'rework' ? 'rework' : kind === 'chargeBack' ? 'chargeBack' : 'scan') as BundleEvent['kind'],
-        at: new Date(at).toISOString(),
-      })),
-      ...defects.map((defect) => ({ ...defect, at: new Date(defect.at).toISOString() })),
-    ];
-    // Stable: scans of one time stay in id order, a defect after the scans of its instant.
-    return events.map((event, index) => ({ event, index })).sort((a, b) => a.event.at.localeCompare(b.event.at) || a.index - b.index).map(({ event }) => event);
   }
 
-  private async openRework(manager: EntityManager, bundleId: number, defects: DefectLot[], route: RouteStepState[]): Promise<OpenRework[]> {
-    const open = defects.filter((lot) => lot.disposition === 'rework' && lot.reworked < lot.quantity);
-    if (open.length === 0) return [];
-    const names: { id: number; defectTypeName: string; responsibleWorkerName: string | null }[] = await manager.query(
-      `SELECT d.id::int AS id, t.name AS "defectTypeName", coalesce(nullif(w.nickname, ''), w.username) AS "responsibleWorkerName"
-         FROM bundle_defect d JOIN defect_type t ON t.id = d.defect_type_id LEFT JOIN app_user w ON w.id = d.responsible_worker_id
-        WHERE d.bundle_id = $1`,
+  /** The bundle's history: its scans (normal, rework, charge-backs, correcting entries) and defects, in time order. */
+  private async trace(manager: EntityManager, bundleId: number): Promise<BundleEvent[]> {
+    const rows: (BundleEvent & { at: Date | string })[] = await manager.query(
+      `SELECT * FROM (
+         SELECT CASE WHEN s.reverses_id IS NOT NULL THEN 'reversal' WHEN s.kind = 'normal' THEN 'scan' ELSE s.kind END AS kind,
+                s.scanned_at AS at, s.process_id AS "processId", p.name AS "processName", s.quantity, s.worker_id AS "workerId",
+                ${WORKER('w')} AS "workerName", s.scan_id AS "scanId", NULL AS "defectTypeName", NULL AS disposition,
+                NULL AS "reworkProcessName", NULL AS "inspectorName", s.id AS seq, 0 AS part
+           FROM scan s JOIN process p ON p.id = s.process_id LEFT JOIN app_user w ON w.id = s.worker_id
+          WHERE s.bundle_id = $1
+         UNION ALL
+         SELECT 'defect', d.recorded_at, d.qc_process_id, p.name, d.quantity, d.responsible_worker_id, ${WORKER('w')}, NULL,
+                t.name, d.disposition, rp.name, ${WORKER('i')}, d.id, 1
+           FROM bundle_defect d
+           JOIN process p ON p.id = d.qc_process_id
+           JOIN defect_type t ON t.id = d.defect_type_id
+           JOIN bundle_inspection bi ON bi.id = d.inspection_id
+           LEFT JOIN process rp ON rp.id = d.rework_process_id
+           LEFT JOIN app_user w ON w.id = d.responsible_worker_id
+           LEFT JOIN app_user i ON i.id = bi.inspector_id
+          WHERE d.bundle_id = $1
+       ) e ORDER BY e.at, e.part, e.seq`,
       [bundleId],
     );
-    return open.map((lot) => {
-      const name = names.find((row) => row.id === lot.id);
-      return {
-        defectId: lot.id,
-        qcProcessId: lot.qcProcessId,
-        reworkProcessId: lot.reworkProcessId!,
-        reworkProcessName: route.find((step) => step.processId === lot.reworkProcessId)?.processName ?? '',
-        defectTypeName: name?.defectTypeName ?? '',
-        quantity: lot.quantity - lot.reworked,
-        responsibleWorkerName: name?.responsibleWorkerName ?? null,
-      };
+    return rows.map(({ at, ...row }) => {
+      const event = row as BundleEvent & { seq?: unknown; part?: unknown };
+      delete event.seq;
+      delete event.part;
+      if (event.kind !== 'defect') {
+        delete event.defectTypeName;
+        delete event.disposition;
+        delete event.reworkProcessName;
+        delete event.inspectorName;
+      }
+      return { ...event, at: new Date(at).toISOString() };
     });
   }
 }

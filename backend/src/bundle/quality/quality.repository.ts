@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { BundleEvent, DefectDisposition, InspectResult, OpenRework } from '../../../../contracts/bundles.js';
+import type { DefectDisposition, InspectResult } from '../../../../contracts/bundles.js';
 
 /** What identifies an inspection's effect: a re-sent id must carry the same values. */
 export interface InspectionFingerprint {
@@ -34,7 +34,6 @@ export interface NewDefect {
   responsibleWorkerId: number | null;
 }
 
-const WORKER = (alias: string) => `coalesce(nullif(${alias}.nickname, ''), ${alias}.username)`;
 
 /** SQL of QC inspections, defect lots and rework. Every write runs in the caller's transaction (the order locked). */
 @Injectable()
@@ -122,58 +121,5 @@ export class QualityRepository {
       `UPDATE bundle SET rejected = rejected + $2, last_scan_at = greatest(coalesce(last_scan_at, $3), $3), last_process_id = $4, last_worker_id = $5 WHERE id = $1`,
       [bundleId, move.rejected, move.at, move.processId, move.workerId],
     );
-  }
-
-  /** The open rework lots of the bundle, oldest first, with the names the station shows. */
-  async openRework(manager: EntityManager, bundleId: number): Promise<OpenRework[]> {
-    return manager.query(
-      `SELECT d.id::int AS "defectId", d.qc_process_id AS "qcProcessId", d.rework_process_id AS "reworkProcessId", p.name AS "reworkProcessName",
-              t.name AS "defectTypeName", (d.quantity - d.reworked) AS quantity, ${WORKER('w')} AS "responsibleWorkerName"
-         FROM bundle_defect d
-         JOIN process p ON p.id = d.rework_process_id
-         JOIN defect_type t ON t.id = d.defect_type_id
-         LEFT JOIN app_user w ON w.id = d.responsible_worker_id
-        WHERE d.bundle_id = $1 AND d.disposition = 'rework' AND d.reworked < d.quantity
-        ORDER BY d.id`,
-      [bundleId],
-    );
-  }
-
-  /** The bundle's history: its scans (normal, rework, charge-backs, correcting entries) and defects, in time order. */
-  async trace(manager: EntityManager, bundleId: number): Promise<BundleEvent[]> {
-    const rows: (BundleEvent & { at: Date | string })[] = await manager.query(
-      `SELECT * FROM (
-         SELECT CASE WHEN s.reverses_id IS NOT NULL THEN 'reversal' WHEN s.kind = 'normal' THEN 'scan' ELSE s.kind END AS kind,
-                s.scanned_at AS at, s.process_id AS "processId", p.name AS "processName", s.quantity, s.worker_id AS "workerId",
-                ${WORKER('w')} AS "workerName", s.scan_id AS "scanId", NULL AS "defectTypeName", NULL AS disposition,
-                NULL AS "reworkProcessName", NULL AS "inspectorName", s.id AS seq, 0 AS part
-           FROM scan s JOIN process p ON p.id = s.process_id LEFT JOIN app_user w ON w.id = s.worker_id
-          WHERE s.bundle_id = $1
-         UNION ALL
-         SELECT 'defect', d.recorded_at, d.qc_process_id, p.name, d.quantity, d.responsible_worker_id, ${WORKER('w')}, NULL,
-                t.name, d.disposition, rp.name, ${WORKER('i')}, d.id, 1
-           FROM bundle_defect d
-           JOIN process p ON p.id = d.qc_process_id
-           JOIN defect_type t ON t.id = d.defect_type_id
-           JOIN bundle_inspection bi ON bi.id = d.inspection_id
-           LEFT JOIN process rp ON rp.id = d.rework_process_id
-           LEFT JOIN app_user w ON w.id = d.responsible_worker_id
-           LEFT JOIN app_user i ON i.id = bi.inspector_id
-          WHERE d.bundle_id = $1
-       ) e ORDER BY e.at, e.part, e.seq`,
-      [bundleId],
-    );
-    return rows.map(({ at, ...row }) => {
-      const event = row as BundleEvent & { seq?: unknown; part?: unknown };
-      delete event.seq;
-      delete event.part;
-      if (event.kind !== 'defect') {
-        delete event.defectTypeName;
-        delete event.disposition;
-        delete event.reworkProcessName;
-        delete event.inspectorName;
-      }
-      return { ...event, at: new Date(at).toISOString() };
-    });
   }
 }

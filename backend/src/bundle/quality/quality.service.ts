@@ -10,7 +10,8 @@ import { UnitOfWork, type Transaction } from '../../events/unit-of-work.service.
 import { ScanRepository } from '../../scan/scan.repository.js';
 import { ScanService } from '../../scan/scan.service.js';
 import { SettingService } from '../../setting/setting.service.js';
-import { isFinished, reworkOpenAt, whereIs } from '../bundle-flow.js';
+import { reworkOpenAt } from '../bundle-flow.js';
+import { BundleQueryRepository } from '../bundle-query.repository.js';
 import { BundleStateRepository, type LockedBundle } from '../bundle-state.repository.js';
 import type { InspectDto, ReworkDto } from './quality.dto.js';
 import { QualityRepository, type InspectionFingerprint } from './quality.repository.js';
@@ -37,6 +38,7 @@ export class QualityService {
     private readonly scans: ScanService,
     private readonly scanRows: ScanRepository,
     private readonly settings: SettingService,
+    private readonly queries: BundleQueryRepository,
   ) {}
 
   async inspect(input: InspectDto, user: AuthenticatedUser): Promise<QualityOutcome> {
@@ -248,49 +250,9 @@ export class QualityService {
     return { result: result.answer, replayed: true };
   }
 
-  /**
-   * The bundle's detail read in this transaction (after our writes): its numbers per process,
-   * open rework lots and trace. A private builder: the bundle module's query code is not ours.
-   */
+  /** The bundle's detail read in this transaction, after our writes (the trace screen's own query). */
   private async detail(manager: EntityManager, code: string): Promise<BundleDetail> {
-    const locked = (await this.state.lock(manager, code))!;
-    const [rework, trace, settings] = await Promise.all([
-      this.quality.openRework(manager, locked.bundle.id),
-      this.quality.trace(manager, locked.bundle.id),
-      this.settings.productionSettings(manager),
-    ]);
-    const { bundle, steps } = locked;
-    const at = whereIs(steps);
-    const finished = isFinished(steps);
-    const stuck = !finished && bundle.lastScanAt !== null && Date.now() - Date.parse(bundle.lastScanAt) > settings.bundleStuckHours * 3_600_000;
-    return {
-      id: bundle.id,
-      code: bundle.code,
-      orderId: bundle.orderId,
-      orderNo: bundle.orderNo,
-      bundleNo: bundle.bundleNo,
-      layId: bundle.layId,
-      layNo: bundle.layNo,
-      styleCode: bundle.styleCode,
-      styleName: bundle.styleName,
-      colorId: bundle.colorId,
-      colorName: bundle.colorName,
-      sizeId: bundle.sizeId,
-      sizeName: bundle.sizeName,
-      quantity: bundle.quantity,
-      rejected: bundle.rejected,
-      atRework: steps.reduce((sum, step) => sum + step.atRework, 0),
-      processId: at?.processId ?? null,
-      processName: at?.processName ?? null,
-      processDone: at?.done ?? 0,
-      lastScanAt: bundle.lastScanAt,
-      lastWorkerName: bundle.lastWorkerName,
-      finished,
-      stuck,
-      steps,
-      trace,
-      rework,
-    };
+    return (await this.queries.detail(manager, code))!;
   }
 
   private publish(tx: Transaction, bundle: BundleDetail): void {
