@@ -90,6 +90,13 @@ export interface DataReset {
   at: string;
 }
 
+/** A bundle was cut, scanned, inspected, reworked or voided: to room `order:<orderId>`. */
+export interface BundleChanged {
+  bundleId: number;
+  orderId: number;
+  code: string;
+}
+
 export interface DomainEventMap {
   'settings.dashboardUpdated': DashboardSettings;
   /** A master-data record changed: open lists and forms of that entity refresh. */
@@ -116,6 +123,8 @@ export interface DomainEventMap {
   'boardProfile.changed': BoardProfileChanged;
   /** A paired TV was revoked: to room `device:<id>`; every instance then closes that device's sockets. */
   'boardDevice.revoked': BoardDeviceRevoked;
+  /** A bundle changed (cut, scanned, inspected, reworked, voided): to room `order:<orderId>`. */
+  'bundle.changed': BundleChanged;
 }
 
 export type DomainEventName = keyof DomainEventMap;
