@@ -30,7 +30,15 @@ export function LayList({ lays, canEdit, onEdit, onDelete, onPrint }: LayListPro
       body: (lay) => (
         <span className="lay-no">
           <strong>{t('lays.layNoValue', { layNo: lay.layNo })}</strong>
-          {lay.locked && <Tag value={t('lays.locked')} severity="warning" icon="pi pi-lock" className="lay-locked" title={t('lays.lockedHint')} data-testid={`lay-locked-${lay.id}`} />}
+          {lay.locked && (
+            <>
+              <Tag value={t('lays.locked')} severity="warning" icon="pi pi-lock" className="lay-locked" title={t('lays.lockedHint')} data-testid={`lay-locked-${lay.id}`} />
+              {/* The reason the buttons are disabled, for screen readers (the tooltip needs a pointer). */}
+              <span id={`lay-locked-hint-${lay.id}`} className="visually-hidden">
+                {t('lays.lockedHint')}
+              </span>
+            </>
+          )}
         </span>
       ),
     },
@@ -72,6 +80,7 @@ export function LayList({ lays, canEdit, onEdit, onDelete, onPrint }: LayListPro
             disabled={!canEdit || lay.locked}
             tooltip={lay.locked ? t('lays.lockedHint') : t('lays.edit')}
             tooltipOptions={lockedTip}
+            aria-describedby={lay.locked ? `lay-locked-hint-${lay.id}` : undefined}
             onClick={() => onEdit(lay)}
             data-testid={`lay-edit-${lay.id}`}
           />
@@ -85,6 +94,7 @@ export function LayList({ lays, canEdit, onEdit, onDelete, onPrint }: LayListPro
             disabled={lay.locked}
             tooltip={lay.locked ? t('lays.lockedHint') : t('lays.delete')}
             tooltipOptions={lockedTip}
+            aria-describedby={lay.locked ? `lay-locked-hint-${lay.id}` : undefined}
             onClick={() => onDelete(lay)}
             data-testid={`lay-delete-${lay.id}`}
           />

@@ -21,8 +21,8 @@ import { ProgressCell } from './ProgressCell';
 import { ScheduleTotals, StatusLegend } from './ScheduleTotals';
 import { ProgressBarThin } from './StatusTag';
 import { OrderOverviewIconLink } from '../../../components/OrderOverviewLink';
-import { useAsyncData } from '../../../lib/use-async';
 import { getWip } from '../api/get-wip';
+import { useWip } from '../hooks/use-wip';
 import { WipFigures, WipStrip } from './WipStrip';
 import '../../orders/orders.css';
 import '../schedule.css';
@@ -31,7 +31,7 @@ export function ScheduleListPage({ fetchWip = getWip }: RouteScreenProps & { fet
   const { t, i18n } = useTranslation('schedule');
   const list = useScheduleList();
   // Work in progress of cut bundles, reloaded as scans land; absent (no bundles, or no API) → not shown.
-  const wip = useAsyncData(() => fetchWip().catch(() => null), [fetchWip, list.liveAt]).data;
+  const wip = useWip(list.liveAt, fetchWip);
   const wipOf = (orderId: number, processId: number) => wip?.orders.find((entry) => entry.orderId === orderId && entry.processId === processId && entry.bundles > 0);
   const language = i18n.language;
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
