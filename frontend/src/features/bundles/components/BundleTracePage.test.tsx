@@ -125,6 +125,8 @@ describe('bundle trace page', () => {
     expect(items[1]).toHaveTextContent('-1');
     expect(items[2]).toHaveTextContent('类型：破洞');
     expect(items[2]).toHaveTextContent('报废');
+    // A defect is a count, no sign.
+    expect(items[2].querySelector('.bundle-event-quantity')).toHaveTextContent(/^1$/);
     expect(items[3]).toHaveTextContent('扣：车缝阿芳');
     expect(items[4]).toHaveTextContent('类型：跳线');
     expect(items[4]).toHaveTextContent('返工工序：车缝');

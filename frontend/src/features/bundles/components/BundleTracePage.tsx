@@ -159,7 +159,9 @@ function Rework({ bundle }: { bundle: BundleDetail }) {
 
 function Timeline({ trace }: { trace: BundleEvent[] }) {
   const { t, i18n } = useTranslation('bundles');
-  const number = new Intl.NumberFormat(i18n.language, { signDisplay: 'exceptZero' });
+  // Scans and their corrections carry a sign (a correction takes pieces back); defects are a count.
+  const signed = new Intl.NumberFormat(i18n.language, { signDisplay: 'exceptZero' });
+  const plain = new Intl.NumberFormat(i18n.language);
   // Newest first: the question is usually "what happened last".
   const events = [...trace].sort((a, b) => b.at.localeCompare(a.at));
   return (
@@ -176,7 +178,7 @@ function Timeline({ trace }: { trace: BundleEvent[] }) {
                 <div className="bundle-event-head">
                   <strong>{t(`trace.kind.${event.kind}`)}</strong>
                   <span>{event.processName}</span>
-                  <span className={`bundle-event-quantity${event.quantity < 0 ? ' is-negative' : ''}`}>{number.format(event.quantity)}</span>
+                  <span className={`bundle-event-quantity${event.quantity < 0 ? ' is-negative' : ''}`}>{(event.kind === 'defect' ? plain : signed).format(event.quantity)}</span>
                   <time className="muted" dateTime={event.at}>
                     {formatDate(event.at, 'YYYY-MM-DD HH:mm:ss')}
                   </time>

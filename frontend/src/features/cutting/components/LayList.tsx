@@ -42,7 +42,7 @@ export function LayList({ lays, canEdit, onEdit, onDelete, onPrint }: LayListPro
         </span>
       ),
     },
-    { key: 'color', header: t('lays.color'), card: 'subtitle', body: (lay) => lay.colorName },
+    { key: 'color', header: t('lays.color'), card: 'subtitle', className: 'cell-nowrap', body: (lay) => lay.colorName },
     { key: 'plies', header: t('lays.plies'), className: 'cell-number', body: (lay) => number.format(lay.plies) },
     {
       key: 'sizes',
@@ -61,7 +61,7 @@ export function LayList({ lays, canEdit, onEdit, onDelete, onPrint }: LayListPro
     },
     { key: 'bundles', header: t('lays.bundles'), className: 'cell-number', body: (lay) => number.format(lay.bundleCount) },
     { key: 'pieces', header: t('lays.pieces'), className: 'cell-number', body: (lay) => number.format(lay.quantity) },
-    { key: 'cutter', header: t('lays.cutter'), body: (lay) => lay.cutterName ?? '—' },
+    { key: 'cutter', header: t('lays.cutter'), className: 'cell-nowrap', body: (lay) => lay.cutterName ?? '—' },
     { key: 'note', header: t('lays.note'), optional: true, body: (lay) => lay.note || '' },
     {
       key: 'actions',
