@@ -17,6 +17,8 @@ import { performanceAppraisalLocales } from '../features/performance-appraisal/l
 import { alertsLocales } from '../features/alerts/locales';
 import { settingsAuditLocales } from '../features/settings-audit/locales';
 import { clearDataLocales } from '../features/settings-clear-data/locales';
+import { cuttingLocales } from '../features/cutting/locales';
+import { bundlesLocales } from '../features/bundles/locales';
 import type { Language, LanguageResources } from '../lib/i18n';
 
 const namespaces = {
@@ -38,6 +40,8 @@ const namespaces = {
   alerts: alertsLocales,
   settingsAudit: settingsAuditLocales,
   clearData: clearDataLocales,
+  cutting: cuttingLocales,
+  bundles: bundlesLocales,
 };
 
 function forLanguage(language: Language): LanguageResources {

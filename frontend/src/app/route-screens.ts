@@ -50,6 +50,8 @@ const SCREENS: Record<string, Screen> = {
   PerformanceAppraisalDetails: screen(() => import('../features/performance-appraisal/components/PerformanceAppraisalPage'), 'PerformanceAppraisalPage'),
   SettingAudit: screen(() => import('../features/settings-audit/components/AuditPage'), 'AuditPage'),
   ClearData: screen(() => import('../features/settings-clear-data/components/ClearDataPage'), 'ClearDataPage'),
+  CuttingUpdate: screen(() => import('../features/cutting/components/CuttingPage'), 'CuttingPage'),
+  Bundle: screen(() => import('../features/bundles/components/BundleTracePage'), 'BundleTracePage'),
 };
 
 /** The screen of a route: its own entry, else the generic base-data screen of its entity. */

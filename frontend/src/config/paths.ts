@@ -152,6 +152,10 @@ export const PRODUCTION_PATHS = {
   settingIndex: '/setting/index',
   statisticsDifference: '/production/statistics/difference',
   performanceAppraisalDetails: '/production/performanceAppraisalDetails',
+  /** Lays, bundles and bundle tickets of one production order (issue 14). */
+  cutting: (orderId: number | string = ':orderId') => `/cutting/${orderId}`,
+  /** One bundle's trace, by its code (issue 14). */
+  bundle: (code: string = ':code') => `/bundle/${code === ':code' ? code : encodeURIComponent(code)}`,
 } as const;
 
 function productionRoutes(): AppRoute[] {
@@ -206,6 +210,9 @@ function productionRoutes(): AppRoute[] {
       layout: 'main',
       menu: { ...production, icon: 'pi pi-wallet' },
     },
+    // Opened from the production orders (cutting) and from bundle lists and scans (trace).
+    { name: 'CuttingUpdate', path: PRODUCTION_PATHS.cutting(), titleKey: 'cutting:routes.cutting', layout: 'main', permissionGroup: 'production' },
+    { name: 'Bundle', path: PRODUCTION_PATHS.bundle(), titleKey: 'bundles:routes.trace', layout: 'main', permissionGroup: 'production' },
   ];
 }
 

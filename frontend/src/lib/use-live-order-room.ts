@@ -3,9 +3,11 @@
 // or a change of the order asks for a quiet refresh; a deletion is reported instead, and a resync
 // after the first (events were missed while offline) refreshes too.
 import { useEffect, useRef, useState } from 'react';
-import { ROOMS, type DomainEventEnvelope, type ProductionOrderChanged, type ProgressRecorded } from '@contracts/events';
+import { ROOMS, type DomainEventEnvelope, type DomainEventName, type ProductionOrderChanged, type ProgressRecorded } from '@contracts/events';
 import { createRefreshScheduler, type RefreshScheduler } from './refresh-scheduler';
 import { resyncAfterFirstJoin, type RealtimeClient } from './socket';
+
+const NO_EVENTS: readonly DomainEventName[] = [];
 
 export interface LiveOrderRoom {
   /** Ask for a refresh (coalesced); the screen also cancels it when it unmounts or the order changes. */
@@ -16,8 +18,12 @@ export interface LiveOrderRoom {
   liveAt: string | null;
 }
 
-/** `refresh` is the screen's quiet reload; the latest one given is the one called. */
-export function useLiveOrderRoom(id: number, refresh: () => Promise<unknown> | unknown, client: RealtimeClient, refetchMs: number): LiveOrderRoom {
+/**
+ * `refresh` is the screen's quiet reload; the latest one given is the one called. `alsoOn`: more
+ * events of the room whose payload names the order by `orderId` that ask for a refresh too
+ * (the cutting page: 'bundle.changed').
+ */
+export function useLiveOrderRoom(id: number, refresh: () => Promise<unknown> | unknown, client: RealtimeClient, refetchMs: number, alsoOn: readonly DomainEventName[] = NO_EVENTS): LiveOrderRoom {
   const [deleted, setDeleted] = useState(false);
   const [liveAt, setLiveAt] = useState<string | null>(null);
   const refreshRef = useRef(refresh);
@@ -45,6 +51,8 @@ export function useLiveOrderRoom(id: number, refresh: () => Promise<unknown> | u
           setDeleted(true);
           return;
         }
+      } else if (alsoOn.includes(event.name)) {
+        if ((event.payload as { orderId?: number }).orderId !== id) return;
       } else return;
       setLiveAt(event.at);
       scheduler.request();
@@ -54,7 +62,7 @@ export function useLiveOrderRoom(id: number, refresh: () => Promise<unknown> | u
       // The first answer follows the screen's own load; later ones mean events were missed.
       onResync: resyncAfterFirstJoin(() => scheduler.request()),
     });
-  }, [client, id, scheduler]);
+  }, [client, id, scheduler, alsoOn]);
 
   return { scheduler, deleted, liveAt };
 }

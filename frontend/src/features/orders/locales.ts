@@ -263,6 +263,7 @@ const zhCN = {
   live: {
     listUpdated: '列表已按他人的修改刷新',
   },
+  cutting: { button: '裁床' },
 };
 
 const en: typeof zhCN = {
@@ -528,6 +529,7 @@ const en: typeof zhCN = {
   live: {
     listUpdated: 'The list was refreshed after changes by others',
   },
+  cutting: { button: 'Cutting' },
 };
 
 export const ordersLocales = { 'zh-CN': zhCN, en };

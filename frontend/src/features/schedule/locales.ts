@@ -113,6 +113,13 @@ const zhCN = {
     notePlaceholder: '撤销原因',
     reversed: '已撤销 {{process}} 的 {{quantity}} 件',
   },
+  wip: {
+    heading: '在制（扎 · 件）',
+    hint: '各工序待做的菲号；滞留：超过 {{hours}} 小时没有移动',
+    figures: '{{bundles}} 扎 · {{pieces}} 件',
+    title: '{{bundles}} 扎，{{pieces}} 件在这道工序待做',
+    stuck: '滞留 {{count}}',
+  },
 };
 
 const en: typeof zhCN = {
@@ -225,6 +232,13 @@ const en: typeof zhCN = {
     note: 'Note (optional)',
     notePlaceholder: 'Why it is taken back',
     reversed: 'Took back {{quantity}} pcs of {{process}}',
+  },
+  wip: {
+    heading: 'WIP (bundles · pieces)',
+    hint: 'Bundles waiting at each process; stuck: not moved for {{hours}} h',
+    figures: '{{bundles}} · {{pieces}}',
+    title: '{{bundles}} bundles, {{pieces}} pieces waiting here',
+    stuck: '{{count}} stuck',
   },
 };
 

@@ -94,7 +94,7 @@ describe('job tickets', () => {
     expect(within(sheet).getByText('第 2 / 3 道工序')).toBeInTheDocument();
 
     // The print copy sits directly under <body>, and print is only that copy.
-    expect(document.body.classList.contains('printing-tickets')).toBe(true);
+    expect(document.body.classList.contains('printing-copy')).toBe(true);
     expect(document.querySelector('body > .job-ticket-print [data-ticket="SB1|PO202611-0009"]')).not.toBeNull();
     fireEvent.click(screen.getByTestId('ticket-print'));
     expect(print).toHaveBeenCalled();

@@ -1,8 +1,7 @@
 // "Print job tickets" of a production order: a preview in a dialog, and the same tickets in a
-// print-only copy directly under <body> (the dialog scrolls and is clipped; the copy is not).
-// While the dialog is open, body.printing-tickets makes print show only that copy.
+// print-only copy directly under <body> (components/print/PrintCopy: the dialog scrolls and is
+// clipped; the copy is not, and while the dialog is open print shows only that copy).
 import { useEffect, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import QRCode from 'qrcode';
 import { Button } from 'primereact/button';
@@ -10,6 +9,7 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import type { ProductionOrder } from '@contracts/orders';
+import { PrintCopy } from '../../../components/print/PrintCopy';
 import { getMasterDataOptions } from '../../base-data/api/get-master-data-options';
 import { getProductionOrder } from '../api/production-orders';
 import { formatQuantity } from '../model/format';
@@ -174,13 +174,6 @@ export function JobTicketDialog({ orderId, onHide }: JobTicketDialogProps) {
     };
   }, [orderId]);
 
-  // Print shows only the print copy while the dialog is open.
-  useEffect(() => {
-    if (!visible) return;
-    document.body.classList.add('printing-tickets');
-    return () => document.body.classList.remove('printing-tickets');
-  }, [visible]);
-
   const footer = (
     <div className="ticket-dialog-footer">
       <Button type="button" label={t('ticket.close')} icon="pi pi-times" text severity="secondary" onClick={onHide} />
@@ -218,7 +211,9 @@ export function JobTicketDialog({ orderId, onHide }: JobTicketDialogProps) {
           </>
         )}
       </Dialog>
-      {visible && loaded && createPortal(<div className="job-ticket-print">{<TicketSheet loaded={loaded} />}</div>, document.body)}
+      <PrintCopy active={visible} className="job-ticket-print">
+        {loaded && <TicketSheet loaded={loaded} />}
+      </PrintCopy>
     </>
   );
 }

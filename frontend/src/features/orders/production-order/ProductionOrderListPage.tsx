@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { Message } from 'primereact/message';
 import type { ProductionOrder } from '@contracts/orders';
 import { isRouteAllowed } from '@contracts/routes';
-import { ORDER_PATHS } from '../../../config/paths';
+import { ORDER_PATHS, PRODUCTION_PATHS } from '../../../config/paths';
 import { useSession } from '../../../lib/session';
 import { deleteProductionOrder } from '../api/production-orders';
 import { ChoiceFilter, DateRangeFilter, FilterBar, ReferenceFilter } from '../components/filters';
@@ -24,6 +24,7 @@ export function ProductionOrderListPage() {
   const permissions = useSession((session) => session.permissions);
   const canCreate = isRouteAllowed('ProductionOrderCreate', permissions);
   const canUpdate = isRouteAllowed('ProductionOrderUpdate', permissions);
+  const canCut = isRouteAllowed('CuttingUpdate', permissions);
   const list = useProductionOrderList('orders.productionOrder');
   const [printing, setPrinting] = useState<number | null>(null);
 
@@ -56,6 +57,7 @@ export function ProductionOrderListPage() {
         actions={(row) => [
           ...(canUpdate ? [{ key: 'edit', label: t('list.edit'), icon: 'pi pi-pencil', inline: true, onSelect: () => navigate(ORDER_PATHS.productionOrderUpdate(row.id)), testId: `edit-${row.id}` }] : []),
           { key: 'print', label: t('ticket.button'), icon: 'pi pi-print', onSelect: () => setPrinting(row.id), testId: `print-tickets-${row.id}` },
+          ...(canCut ? [{ key: 'cutting', label: t('cutting.button'), icon: 'pi pi-th-large', onSelect: () => navigate(PRODUCTION_PATHS.cutting(row.id)), testId: `cutting-${row.id}` }] : []),
           ...(!row.reviewed ? [{ key: 'delete', label: t('list.delete'), icon: 'pi pi-trash', danger: true, onSelect: () => confirmDelete(row) }] : []),
         ]}
       />

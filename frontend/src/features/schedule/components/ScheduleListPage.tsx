@@ -21,12 +21,18 @@ import { ProgressCell } from './ProgressCell';
 import { ScheduleTotals, StatusLegend } from './ScheduleTotals';
 import { ProgressBarThin } from './StatusTag';
 import { OrderOverviewIconLink } from '../../../components/OrderOverviewLink';
+import { getWip } from '../api/get-wip';
+import { useWip } from '../hooks/use-wip';
+import { WipFigures, WipStrip } from './WipStrip';
 import '../../orders/orders.css';
 import '../schedule.css';
 
-export function ScheduleListPage(_props: RouteScreenProps) {
+export function ScheduleListPage({ fetchWip = getWip }: RouteScreenProps & { fetchWip?: typeof getWip }) {
   const { t, i18n } = useTranslation('schedule');
   const list = useScheduleList();
+  // Work in progress of cut bundles, reloaded as scans land; absent (no bundles, or no API) → not shown.
+  const wip = useWip(list.liveAt, fetchWip);
+  const wipOf = (orderId: number, processId: number) => wip?.orders.find((entry) => entry.orderId === orderId && entry.processId === processId && entry.bundles > 0);
   const language = i18n.language;
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const quantity = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
@@ -122,7 +128,18 @@ export function ScheduleListPage(_props: RouteScreenProps) {
         className: 'cell-process',
         optional: true,
         card: 'fact',
-        body: (row) => <ProgressCell step={row.steps[String(column.id)]} processName={column.name} flash={list.flashes[flashKey(row.id, column.id)]} language={language} />,
+        body: (row) => {
+          const cellWip = wipOf(row.id, column.id);
+          const cell = <ProgressCell step={row.steps[String(column.id)]} processName={column.name} flash={list.flashes[flashKey(row.id, column.id)]} language={language} />;
+          return cellWip ? (
+            <span className="process-cell-with-wip">
+              {cell}
+              <WipFigures wip={cellWip} compact />
+            </span>
+          ) : (
+            cell
+          );
+        },
       }),
     ),
   ];
@@ -171,6 +188,7 @@ export function ScheduleListPage(_props: RouteScreenProps) {
         {list.hasFilters && <Button type="button" label={t('list.clearFilters')} icon="pi pi-filter-slash" text severity="secondary" onClick={list.clearFilters} className="schedule-clear" />}
       </FilterBar>
       {list.failed && <Message severity="error" text={t('list.loadFailed')} className="list-note" />}
+      <WipStrip wip={wip} />
       <DataList
         listKey="schedule.list"
         rows={list.rows}
