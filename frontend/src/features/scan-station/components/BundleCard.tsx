@@ -73,7 +73,7 @@ export function BundleCard({ bundle, looking, quantity, onRework }: { bundle: Lo
         <div className="scan-bundle-open" data-testid="scan-bundle-open">
           <span>{bundle.mode === 'rework' ? t('bundle.reworkOpen') : t('bundle.openHere')}</span>
           <strong>{available}</strong>
-          {bundle.mode !== 'inspect' && isPartial(quantity, available) && (
+          {bundle.mode === 'scan' && isPartial(quantity, available) && (
             <span className="scan-tag is-warning" data-testid="scan-bundle-partial">
               {t('bundle.partial', { count: available - quantity })}
             </span>
