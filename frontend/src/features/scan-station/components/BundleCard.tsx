@@ -8,7 +8,7 @@ import { bundleStartQuantity, isPartial, reworkAt, stepAt } from '../model/bundl
  * pieces open at the station's process, and the rework lots waiting here ("Rework returned").
  */
 export function BundleCard({ bundle, looking, quantity, onRework }: { bundle: LoadedBundle; looking: boolean; quantity: number; onRework: (on: boolean) => void }) {
-  const { t } = useTranslation('scanStation');
+  const { t, i18n } = useTranslation('scanStation');
   const { detail } = bundle;
   if (!detail) {
     return (
@@ -65,7 +65,7 @@ export function BundleCard({ bundle, looking, quantity, onRework }: { bundle: Lo
           <dt>{t('bundle.where')}</dt>
           <dd>
             {where}
-            {detail.lastWorkerName && detail.lastScanAt && <span className="muted"> · {t('bundle.last', { worker: detail.lastWorkerName, at: new Date(detail.lastScanAt).toLocaleString() })}</span>}
+            {detail.lastWorkerName && detail.lastScanAt && <span className="muted"> · {t('bundle.last', { worker: detail.lastWorkerName, at: new Date(detail.lastScanAt).toLocaleString(i18n.language, { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }) })}</span>}
           </dd>
         </div>
       </dl>

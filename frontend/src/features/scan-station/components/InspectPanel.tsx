@@ -112,6 +112,7 @@ export function InspectPanel({ open, defectTypes, reworkProcesses, busy, onSubmi
         return (
           <fieldset key={row.key} className="scan-defect-row" data-testid="scan-defect-row" aria-label={t('inspect.defect', { index: index + 1 })}>
             <select
+              className="p-inputtext p-component"
               ref={index === rows.length - 1 ? lastRow : undefined}
               aria-label={t('inspect.type')}
               aria-invalid={missing.includes('type')}
@@ -130,18 +131,19 @@ export function InspectPanel({ open, defectTypes, reworkProcesses, busy, onSubmi
               aria-label={t('inspect.quantity')}
               aria-invalid={missing.includes('quantity')}
               inputMode="numeric"
-              className="scan-defect-quantity"
+              className="p-inputtext p-component scan-defect-quantity"
               value={String(row.quantity)}
               onChange={(event) => update(row.key, { quantity: toNumber(event.target.value) })}
               onFocus={(event) => event.target.select()}
               onKeyDown={(event) => onKey(event, (delta) => update(row.key, { quantity: Math.max(0, row.quantity + delta) }))}
             />
-            <select aria-label={t('inspect.disposition')} value={row.disposition} onChange={(event) => update(row.key, { disposition: event.target.value as DefectRow['disposition'] })} onKeyDown={(event) => onKey(event)}>
+            <select className="p-inputtext p-component" aria-label={t('inspect.disposition')} value={row.disposition} onChange={(event) => update(row.key, { disposition: event.target.value as DefectRow['disposition'] })} onKeyDown={(event) => onKey(event)}>
               <option value="rework">{t('inspect.rework')}</option>
               <option value="reject">{t('inspect.reject')}</option>
             </select>
             {row.disposition === 'rework' && (
               <select
+                className="p-inputtext p-component"
                 aria-label={t('inspect.reworkProcess')}
                 aria-invalid={missing.includes('reworkProcess')}
                 value={row.reworkProcessId ?? ''}
@@ -178,9 +180,9 @@ export function InspectPanel({ open, defectTypes, reworkProcesses, busy, onSubmi
       )}
       <div className="scan-inspect-actions">
         <Button type="button" icon="pi pi-plus" label={t('inspect.addDefect')} outlined onClick={addRow} data-testid="scan-inspect-add" />
-        <Button type="button" icon="pi pi-check" label={t('inspect.record')} loading={busy} disabled={busy || Boolean(errors.total)} onClick={submit} className="scan-confirm" data-testid="scan-inspect-record" />
+        <Button type="button" icon="pi pi-check" label={t('inspect.record')} loading={busy} disabled={busy || Boolean(errors.total)} onClick={submit} className="scan-confirm scan-inspect-record" data-testid="scan-inspect-record" />
       </div>
-      <p className="muted scan-confirm-hint">{t('inspect.keys')}</p>
+      <p className="muted scan-inspect-keys">{t('inspect.keys')}</p>
     </div>
   );
 }
