@@ -15,7 +15,7 @@ const zhCN = {
     loadFailed: '工序加载失败',
   },
   scan: {
-    label: '扫描或输入生产单号',
+    label: '扫描工票、扎号，或输入生产单号',
     placeholder: '扫描工票二维码，或输入单号后按回车',
     lookup: '查询',
     camera: '摄像头扫码',
@@ -218,7 +218,7 @@ const en: typeof zhCN = {
     loadFailed: 'Processes could not be loaded',
   },
   scan: {
-    label: 'Scan or type the production order number',
+    label: 'Scan a ticket or bundle, or type the order number',
     placeholder: 'Scan the ticket QR code, or type the number and press Enter',
     lookup: 'Look up',
     camera: 'Scan with camera',

@@ -270,6 +270,21 @@ describe('scan station with bundles', () => {
     expect(bodies.every((body) => body.get('scanId') === scanId)).toBe(true);
   });
 
+  it('offline without the bundle known: Confirm queues "every open piece" (no quantity) for the server to count', async () => {
+    const api = setup(bundleOf([step(1, { done: 20 }), step(2, { open: 20 }), step(3)]));
+    await atProcess('P02');
+    jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    scan(TICKET);
+    expect(await screen.findByTestId('scan-bundle')).toHaveTextContent('离线：无法查询扎号');
+    expect(api.requests.some((request) => request.url?.startsWith('/admin/bundle/'))).toBe(false);
+    fireEvent.click(screen.getByTestId('scan-confirm'));
+    await waitFor(() => expect(screen.getByTestId('scan-result')).toHaveAttribute('data-kind', 'queued'));
+    expect(screen.getByTestId('scan-result')).toHaveTextContent('PO202611-0001-007 · 缝制 +全部');
+    const stored = JSON.parse(window.localStorage.getItem(QUEUE_STORAGE_KEY)!);
+    expect(stored.pending[0].operation.kind).toBe('bundle');
+    expect(stored.pending[0].operation.input.quantity).toBeUndefined();
+  });
+
   it('asks for the process first, then looks the bundle up', async () => {
     const api = setup(bundleOf([step(1, { done: 20 }), step(2, { open: 20 }), step(3)]));
     await screen.findByTestId('process-P02');
