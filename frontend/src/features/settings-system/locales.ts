@@ -20,6 +20,11 @@ const zhCN = {
     sections: '设置分区',
     required: '请填写此项',
     range: '须为 {{min}} 到 {{max}} 之间的整数',
+    reworkChargeBack: '质检疵点扣回计件工资',
+    reworkChargeBackHint: '开启后，质检发现的疵点件数从负责工人（返工工序上记录该扎的工人；报废为质检前一道工序）的计件中扣回；返工由返工工人计件（负责工人自己返工不计件）。关闭时不扣回，只给返工计件。',
+    bundleStuckHours: '扎号滞留提醒（小时）',
+    bundleStuckHoursHint: '未完工的扎号超过这么多小时没有新的扫描，即标记为滞留（{{min}}–{{max}}）。',
+    hoursSuffix: ' 小时',
   },
   systemTitle: {
     title: '系统名称',
@@ -120,6 +125,12 @@ const en: typeof zhCN = {
     sections: 'Sections',
     required: 'Fill this in',
     range: 'Must be a whole number from {{min}} to {{max}}',
+    reworkChargeBack: 'Charge QC defects back',
+    reworkChargeBackHint:
+      'When on, the pieces a QC inspection finds defective are taken back from the pay of the worker charged with them (who recorded the bundle at the rework process; for a reject, at the process before QC). The rework is paid to whoever reworks it (not to that worker). When off, nothing is taken back and only the rework is paid.',
+    bundleStuckHours: 'Bundle stuck after (hours)',
+    bundleStuckHoursHint: 'An unfinished bundle with no scan for this many hours is flagged as stuck ({{min}}–{{max}}).',
+    hoursSuffix: ' h',
   },
   systemTitle: {
     title: 'System name',

@@ -40,6 +40,8 @@ export interface ProcessOption {
   id: number;
   code: string;
   name: string;
+  /** A QC process (when the options carry it; a bundle's steps say so too). */
+  qc?: boolean;
 }
 
 /** GET /admin/process/options: processes of the flow in sort order, for the buttons and ticket codes. */

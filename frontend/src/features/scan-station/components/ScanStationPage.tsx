@@ -10,7 +10,12 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import type { RouteScreenProps } from '../../../config/paths';
+import { InputSwitch } from 'primereact/inputswitch';
+import { getDefectTypeOptions, type DefectTypeOption } from '../api/bundle';
 import { useScanStation } from '../hooks/use-scan-station';
+import { bundleNumbers, bundleStartQuantity, clampBundleQuantity, reworkChoices } from '../model/bundle';
+import { BundleCard } from './BundleCard';
+import { InspectPanel } from './InspectPanel';
 import { useStationWorker, type StationWorkerState } from '../hooks/use-station-worker';
 import { cameraScanMode } from '../model/camera';
 import { unlockAudio } from '../model/feedback';
@@ -54,7 +59,17 @@ export function ScanStationPage(_props: RouteScreenProps) {
   });
   const stationWorker = useStationWorker(station.processId, station.ownerId);
   workerRef.current = stationWorker;
-  const { phase, order, quantity, feedback, dropped } = station;
+  const { phase, order, quantity, feedback, dropped, bundle } = station;
+  const inspecting = bundle !== null && bundle.mode === 'inspect' && bundle.detail !== null;
+  const inspectInput = useRef<HTMLInputElement>(null);
+  const [defectTypes, setDefectTypes] = useState<DefectTypeOption[] | null>(null);
+  // Defect types load once, the first time a bundle is inspected here.
+  useEffect(() => {
+    if (!inspecting || defectTypes !== null) return;
+    getDefectTypeOptions()
+      .then(setDefectTypes)
+      .catch(() => setDefectTypes([]));
+  }, [defectTypes, inspecting]);
   const [code, setCode] = useState('');
   const [cameraOpen, setCameraOpen] = useState(false);
   const [touch] = useState(isTouchDevice);
@@ -75,15 +90,18 @@ export function ScanStationPage(_props: RouteScreenProps) {
   /** A scanner's code moved from the quantity field to the scan field: the quantity that was pending. */
   const carried = useRef<number | null>(null);
   /** A quantity waits for Enter: focus belongs in the quantity field. */
-  const pending = phase === 'ready' && order !== null;
-  const latest = useRef({ pending, cameraOpen });
-  latest.current = { pending, cameraOpen };
+  const pending = phase === 'ready' && (order !== null || (bundle !== null && !inspecting));
+  const latest = useRef({ pending, cameraOpen, inspecting: inspecting && phase === 'ready' });
+  latest.current = { pending, cameraOpen, inspecting: inspecting && phase === 'ready' };
 
   /** Focus where the flow is: the quantity field (all selected) while a quantity waits, else the scan field. */
   const focusFlow = useCallback(() => {
     if (latest.current.cameraOpen) return;
     const field = quantityInput.current;
-    if (latest.current.pending && field && !field.disabled) {
+    if (latest.current.inspecting && inspectInput.current) {
+      inspectInput.current.focus({ preventScroll: true });
+      inspectInput.current.select();
+    } else if (latest.current.pending && field && !field.disabled) {
       field.focus({ preventScroll: true });
       field.select();
     } else {
@@ -102,7 +120,7 @@ export function ScanStationPage(_props: RouteScreenProps) {
   useEffect(() => {
     if (phase === 'ready' || phase === 'idle' || phase === 'done') focusFlow();
     if (phase !== 'ready') setQuantityKeyboard(!touch);
-  }, [focusFlow, phase, order?.orderNo, order?.processId, cameraOpen, touch]);
+  }, [focusFlow, phase, order?.orderNo, order?.processId, bundle?.code, bundle?.mode, inspecting, cameraOpen, touch]);
 
   // A scanner typing while the focus is on a button or the page (after a tap on a chip, during a
   // lookup): its characters go to the scan field instead of being lost.
@@ -223,17 +241,19 @@ export function ScanStationPage(_props: RouteScreenProps) {
     strokes.current = rememberKey(strokes.current, event.key, at);
   };
 
-  const canConfirm = phase === 'ready' && quantity > 0;
+  const bundleAvailable = bundle?.detail ? bundleStartQuantity(bundle.detail, bundle.processId, bundle.mode) : null;
+  // A bundle with nothing typed: offline every open piece; with nothing open, the server's answer (who recorded it).
+  const canConfirm = phase === 'ready' && (quantity > 0 || (bundle !== null && !inspecting && (bundleAvailable === null || bundleAvailable === 0)));
   const selectedProcess = station.myProcesses.find((process) => process.id === station.processId) ?? null;
   const lookup = order?.lookup ?? null;
-  const numbers = remainingOf(lookup, station.colorId, station.sizeId, station.subProcessId);
+  const numbers = bundle ? bundleNumbers(bundleAvailable) : remainingOf(lookup, station.colorId, station.sizeId, station.subProcessId);
   const cellLabel =
     station.colorId !== null && station.sizeId !== null
       ? [lookup?.colors.find((color) => color.id === station.colorId)?.name, lookup?.sizes.find((size) => size.id === station.sizeId)?.name].filter(Boolean).join(' / ')
       : null;
   // Nothing to scan with: only the explanation (and any scans still queued on this device).
   const noProcess = station.processesState === 'ready' && station.myProcesses.length === 0;
-  const padDisabled = !order || phase === 'looking' || phase === 'sending' || phase === 'idle';
+  const padDisabled = (!order && !bundle) || phase === 'looking' || phase === 'sending' || phase === 'idle';
 
   return (
     <div ref={root} className={`page scan-station${pending ? ' is-pending' : ''}`} data-testid="scan-station" data-phase={phase} onClick={refocus}>
@@ -326,22 +346,57 @@ export function ScanStationPage(_props: RouteScreenProps) {
               </p>
             )}
             <p className="muted scan-input-hint">{phase === 'done' ? t('confirm.next') : t('scan.hint')}</p>
+            <div className="switch-field scan-auto-record">
+              <InputSwitch inputId="scan-auto-record" checked={station.autoRecord} onChange={(event) => station.setAutoRecord(Boolean(event.value))} aria-describedby="scan-auto-record-hint" data-testid="scan-auto-record" />
+              <div>
+                <label htmlFor="scan-auto-record">{t('bundle.autoRecord')}</label>
+                <small className="muted" id="scan-auto-record-hint">
+                  {t('bundle.autoRecordHint')}
+                </small>
+              </div>
+            </div>
           </div>
 
-          {order ? (
+          {bundle ? (
+            <BundleCard
+              bundle={bundle}
+              looking={phase === 'looking'}
+              quantity={quantity}
+              onRework={(on) => {
+                station.setBundleMode(on ? 'rework' : 'scan');
+                refocus();
+              }}
+            />
+          ) : order ? (
             <OrderCard order={order} looking={phase === 'looking'} numbers={numbers} cellLabel={cellLabel} />
           ) : (
             <div className="scan-order is-waiting" data-testid="scan-order-empty">
               <i className="pi pi-qrcode" aria-hidden="true" />
-              <span>{station.waitingOrderNo ? t('result.chooseProcess', { orderNo: station.waitingOrderNo }) : t('scan.waiting')}</span>
+              <span>{station.waitingOrderNo || station.waitingBundle ? t('result.chooseProcess', { orderNo: station.waitingOrderNo ?? station.waitingBundle }) : t('scan.waiting')}</span>
             </div>
           )}
         </div>
 
         <div className="scan-column">
+          {inspecting && bundle?.detail ? (
+            <InspectPanel
+              key={`${bundle.code}|${bundle.processId}`}
+              open={bundleAvailable ?? 0}
+              defectTypes={defectTypes ?? []}
+              reworkProcesses={reworkChoices(bundle.detail, bundle.processId)}
+              busy={phase === 'sending'}
+              onSubmit={(passed, defects) => void station.inspect(passed, defects)}
+              onCancel={station.cancel}
+              onForeignKey={(key) => {
+                setCode((current) => current + key);
+                scanInput.current?.focus({ preventScroll: true });
+              }}
+              inputRef={inspectInput}
+            />
+          ) : (
           <QuantityPad
             quantity={quantity}
-            onChange={station.setQuantity}
+            onChange={(value) => station.setQuantity(bundleAvailable !== null ? clampBundleQuantity(value, bundleAvailable) : value)}
             numbers={numbers}
             disabled={padDisabled}
             onKeyDown={onQuantityKey}
@@ -373,6 +428,7 @@ export function ScanStationPage(_props: RouteScreenProps) {
               refocus();
             }}
           />
+          )}
 
           {/* On phones this bar sticks to the bottom: the answer and Confirm are always in view. */}
           <div className="scan-action-bar">
@@ -386,14 +442,14 @@ export function ScanStationPage(_props: RouteScreenProps) {
               </div>
             )}
 
-            {phase === 'done' ? (
+            {inspecting && phase !== 'done' ? null : phase === 'done' ? (
               <Button type="button" className="scan-confirm is-again" icon="pi pi-replay" label={t('confirm.again')} outlined onClick={station.again} data-testid="scan-again" />
             ) : (
               <Button
                 type="button"
                 className="scan-confirm"
                 icon="pi pi-check"
-                label={phase === 'sending' ? t('confirm.sending') : quantity > 0 ? t('confirm.button', { count: quantity }) : t('confirm.buttonEmpty')}
+                label={phase === 'sending' ? t('confirm.sending') : bundle?.mode === 'rework' ? t('bundle.reworkReturned', { count: quantity }) : quantity > 0 ? t('confirm.button', { count: quantity }) : t('confirm.buttonEmpty')}
                 loading={phase === 'sending' || phase === 'looking'}
                 disabled={!canConfirm}
                 onClick={() => void station.confirm()}

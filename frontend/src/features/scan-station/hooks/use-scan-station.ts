@@ -2,7 +2,9 @@
 // worker sees and hears. Sending goes through the queue (see model/scan-queue.ts).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BundleDetail, DefectInput } from '@contracts/bundles';
 import type { ScanInput, ScanLookup } from '@contracts/production';
+import { getBundle, inspectBundle } from '../api/bundle';
 import { ApiError } from '../../../lib/http-client';
 import { getProcessList } from '../../../lib/session';
 import { getCurrentUser, getProcessOptions, lookupOrder, type ProcessOption } from '../api/scan';
@@ -19,6 +21,7 @@ import {
   type RecentScan,
 } from '../model/device';
 import { playFeedback } from '../model/feedback';
+import { bundleModeAt, bundleStartQuantity, classifyCode, getAutoRecord, reworkAt, shouldAutoRecord, stepAt, storeAutoRecord, type BundleMode } from '../model/bundle';
 import { applyScanResult, remainingOf, startingQuantity, subProcessOf } from '../model/remaining';
 import { clampQuantity, parseProcessList, readScan } from '../model/scan-input';
 import type { QueueEntry, QueueSnapshot } from '../model/scan-queue';
@@ -33,6 +36,23 @@ export interface LoadedOrder {
   /** No answer from the server: scans go to the queue; `lookup` (if any) is the last known. */
   offline: boolean;
 }
+
+/** A scanned bundle ticket at the station's process (see model/bundle.ts). */
+export interface LoadedBundle {
+  code: string;
+  processId: number;
+  /** Null while looking, or offline without a known detail (then Enter records every open piece). */
+  detail: BundleDetail | null;
+  offline: boolean;
+  mode: BundleMode;
+}
+
+/** Refusals of a bundle scan the station names itself (the detail is the server's message). */
+const BUNDLE_REFUSALS: Record<string, string> = {
+  bundleAlreadyRecorded: 'bundle.alreadyRecorded',
+  bundleNotReady: 'bundle.notReady',
+  bundleQuantityTooLarge: 'bundle.tooMany',
+};
 
 /** A quantity that was waiting for Enter when a new code came in (or Esc): not recorded. */
 export interface DroppedQuantity {
@@ -121,9 +141,17 @@ export function useScanStation(options: ScanStationOptions = {}) {
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [dropped, setDropped] = useState<DroppedQuantity | null>(null);
   const [recent, setRecent] = useState<RecentScan[]>(getRecentScans);
+  const [bundle, setBundle] = useState<LoadedBundle | null>(null);
+  const [waitingBundle, setWaitingBundle] = useState<string | null>(null);
+  const [autoRecord, setAutoRecordState] = useState(getAutoRecord);
+  const autoRecordRef = useRef(autoRecord);
+  autoRecordRef.current = autoRecord;
+  /** QC processes known from the process list (the bundle's own steps also say `qc`). */
+  const qcProcessIds = useMemo(() => processes.filter((process) => process.qc).map((process) => process.id), [processes]);
 
   const lookupSeq = useRef(0);
   const lookupCache = useRef(new Map<string, ScanLookup>());
+  const bundleCache = useRef(new Map<string, BundleDetail>());
   const busy = useRef(false);
 
   const say = useCallback((next: Omit<Feedback, 'key'>, sound = true) => {
@@ -221,6 +249,8 @@ export function useScanStation(options: ScanStationOptions = {}) {
       const seq = ++lookupSeq.current;
       setWaitingOrderNo(null);
       setPhase('looking');
+      setBundle(null);
+      setWaitingBundle(null);
       setOrder({ orderNo, processId: forProcess, lookup: null, offline: false });
       setColorId(null);
       setSizeId(null);
@@ -264,14 +294,169 @@ export function useScanStation(options: ScanStationOptions = {}) {
     [say, t],
   );
 
+  // ——— bundles ———
+  const refreshBundle = useCallback((code: string) => {
+    getBundle(code)
+      .then((detail) => setBundle((shown) => (shown && shown.code === code ? { ...shown, detail, offline: false } : shown)))
+      .catch(() => undefined);
+  }, []);
+
+  /** Records the bundle (scan or rework returned) through the queue; `quantity` 0: every piece open (the server's default). */
+  const sendBundle = useCallback(
+    async (loaded: LoadedBundle, count: number) => {
+      if (busy.current) return;
+      busy.current = true;
+      const scanId = newScanId();
+      const name = processName(loaded.processId);
+      const scannedAt = new Date().toISOString();
+      const common = { scanId, code: loaded.code, processId: loaded.processId, quantity: count > 0 ? count : undefined, workerId: optionsRef.current.workerId?.() ?? undefined, deviceId };
+      const rework = loaded.mode === 'rework';
+      setDropped(null);
+      setPhase('sending');
+      try {
+        const outcome = await queue.submit({
+          scanId,
+          operation: rework ? { kind: 'rework', input: common } : { kind: 'bundle', input: { ...common, scannedAt } },
+          label: { orderNo: loaded.code, processName: name, quantity: count },
+        });
+        const available = bundleStartQuantity(loaded.detail, loaded.processId, loaded.mode);
+        const recorded = count > 0 ? count : available;
+        const entry: RecentScan = { scanId, orderNo: loaded.code, processId: loaded.processId, processName: name, quantity: recorded, at: scannedAt, state: 'recorded', ownerId };
+        if (outcome.status === 'recorded') {
+          setRecent((list) => [entry, ...list]);
+          optionsRef.current.onRecorded?.();
+          const detail = rework
+            ? t('bundle.reworkDetail', { code: loaded.code, process: name })
+            : t('bundle.recordedDetail', { code: loaded.code, process: name, open: Math.max(0, available - recorded) });
+          say({ kind: 'success', title: t(rework ? 'bundle.reworkRecorded' : 'result.recorded', { quantity: recorded }), detail });
+          setPhase('done');
+          refreshBundle(loaded.code);
+        } else if (outcome.status === 'refused') {
+          const key = outcome.errorKey ? BUNDLE_REFUSALS[outcome.errorKey] : undefined;
+          say({ kind: 'refused', title: key ? t(key, { code: loaded.code }) : t('result.refused'), detail: outcome.message });
+          setPhase('ready');
+        } else {
+          setRecent((list) => [{ ...entry, state: 'queued' }, ...list]);
+          say({ kind: 'queued', title: t('result.queued'), detail: t('result.queuedDetail', { orderNo: loaded.code, process: name, quantity: count > 0 ? count : t('bundle.allOpen') }), scanId });
+          setPhase('done');
+        }
+      } finally {
+        busy.current = false;
+      }
+    },
+    [deviceId, ownerId, processName, queue, refreshBundle, say, t],
+  );
+
+  const loadBundle = useCallback(
+    async (code: string, forProcess: number) => {
+      const seq = ++lookupSeq.current;
+      setWaitingBundle(null);
+      setWaitingOrderNo(null);
+      setOrder(null);
+      setPhase('looking');
+      setBundle({ code, processId: forProcess, detail: null, offline: false, mode: 'scan' });
+      const cacheKey = `bundle|${code}`;
+      const show = (detail: BundleDetail | null, offline: boolean) => {
+        const mode = bundleModeAt(detail, forProcess, qcProcessIds);
+        const loaded: LoadedBundle = { code: detail?.code ?? code, processId: forProcess, detail, offline, mode };
+        setBundle(loaded);
+        setQuantityState(bundleStartQuantity(detail, forProcess, mode));
+        setPhase('ready');
+        return loaded;
+      };
+      if (!navigator.onLine) {
+        show(bundleCache.current.get(cacheKey) ?? null, true);
+        return;
+      }
+      try {
+        const detail = await getBundle(code);
+        if (seq !== lookupSeq.current) return;
+        bundleCache.current.set(cacheKey, detail);
+        const loaded = show(detail, false);
+        // The fast path: a full bundle is recorded by the scan alone. Nothing open here (and
+        // nothing to rework): the server's answer says who recorded it and when, or what is missing.
+        const step = stepAt(detail, forProcess);
+        const nothingOpen = loaded.mode === 'scan' && step !== null && step.open === 0 && reworkAt(detail, forProcess).total === 0;
+        if (autoRecordRef.current && (shouldAutoRecord(detail, forProcess, true, qcProcessIds) || nothingOpen)) {
+          await sendBundle(loaded, step?.open ?? 0);
+        }
+      } catch (error) {
+        if (seq !== lookupSeq.current) return;
+        if (isNoAnswer(error)) {
+          show(bundleCache.current.get(cacheKey) ?? null, true);
+          return;
+        }
+        setBundle(null);
+        setPhase('idle');
+        if (!(error instanceof ApiError) || error.kind !== 'unauthorized') {
+          say({ kind: 'refused', title: t('bundle.lookupFailed', { code }), detail: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    },
+    [qcProcessIds, say, sendBundle, t],
+  );
+
+  /** Switch a bundle between recording its open pieces and the rework returned here. */
+  const setBundleMode = useCallback((mode: BundleMode) => {
+    setBundle((current) => {
+      if (!current || current.mode === mode) return current;
+      setQuantityState(bundleStartQuantity(current.detail, current.processId, mode));
+      return { ...current, mode };
+    });
+    setPhase((current) => (current === 'done' ? 'ready' : current));
+  }, []);
+
+  const setAutoRecord = useCallback((on: boolean) => {
+    setAutoRecordState(on);
+    storeAutoRecord(on);
+  }, []);
+
+  /** QC inspection (online only): passed pieces and the defects found. */
+  const inspect = useCallback(
+    async (passed: number, defects: DefectInput[]): Promise<boolean> => {
+      const loaded = bundle;
+      if (!loaded || busy.current) return false;
+      busy.current = true;
+      const scanId = newScanId();
+      const name = processName(loaded.processId);
+      setPhase('sending');
+      try {
+        const result = await inspectBundle({ scanId, code: loaded.code, processId: loaded.processId, passed, defects, workerId: optionsRef.current.workerId?.() ?? undefined, deviceId });
+        const defective = defects.reduce((sum, defect) => sum + defect.quantity, 0);
+        if (result.scan) {
+          setRecent((list) => [{ scanId, orderNo: loaded.code, processId: loaded.processId, processName: name, quantity: passed, at: new Date().toISOString(), state: 'recorded', ownerId }, ...list]);
+        }
+        optionsRef.current.onRecorded?.();
+        setBundle((shown) => (shown && shown.code === loaded.code ? { ...shown, detail: result.bundle } : shown));
+        say({ kind: 'success', title: t('inspect.recorded', { passed, defects: defective }), detail: `${loaded.code} · ${name}` });
+        setPhase('done');
+        return true;
+      } catch (error) {
+        const offline = isNoAnswer(error);
+        const key = error instanceof ApiError && typeof error.data.errorKey === 'string' ? BUNDLE_REFUSALS[error.data.errorKey] : undefined;
+        say({ kind: 'refused', title: offline ? t('inspect.offline') : key ? t(key, { code: loaded.code }) : t('result.refused'), detail: error instanceof Error ? error.message : String(error) });
+        setPhase('ready');
+        return false;
+      } finally {
+        busy.current = false;
+      }
+    },
+    [bundle, deviceId, ownerId, processName, say, t],
+  );
+
   const chooseProcess = useCallback(
     (id: number) => {
       setProcessId(id);
       storeProcess(id);
+      const bundleTarget = waitingBundle ?? (bundle && bundle.processId !== id ? bundle.code : null);
+      if (bundleTarget) {
+        void loadBundle(bundleTarget, id);
+        return;
+      }
       const target = waitingOrderNo ?? (order && order.processId !== id ? order.orderNo : null);
       if (target) void load(target, id);
     },
-    [load, order, waitingOrderNo],
+    [bundle, load, loadBundle, order, waitingBundle, waitingOrderNo],
   );
 
   /**
@@ -282,6 +467,23 @@ export function useScanStation(options: ScanStationOptions = {}) {
    */
   const handleCode = useCallback(
     (text: string, pendingQuantity?: number): boolean => {
+      const read = classifyCode(text);
+      if (read.kind === 'bundle') {
+        const pendingLabel = order?.orderNo ?? bundle?.code;
+        setDropped(phase === 'ready' && pendingLabel && bundle?.mode !== 'inspect' ? { quantity: pendingQuantity ?? quantity, orderNo: pendingLabel, reason: 'newScan' } : null);
+        if (!processId) {
+          lookupSeq.current++;
+          setWaitingBundle(read.code);
+          setWaitingOrderNo(null);
+          setOrder(null);
+          setBundle(null);
+          setPhase('idle');
+          say({ kind: 'info', title: t('result.chooseProcess', { orderNo: read.code }) }, false);
+          return true;
+        }
+        void loadBundle(read.code, processId);
+        return true;
+      }
       const reading = readScan(text, processes, executable);
       if (!reading.ok) {
         if (reading.reason === 'empty') return false;
@@ -294,7 +496,7 @@ export function useScanStation(options: ScanStationOptions = {}) {
         say({ kind: 'refused', title });
         return false;
       }
-      setDropped(phase === 'ready' && order ? { quantity: pendingQuantity ?? quantity, orderNo: order.orderNo, reason: 'newScan' } : null);
+      setDropped(phase === 'ready' && order ? { quantity: pendingQuantity ?? quantity, orderNo: order.orderNo, reason: 'newScan' } : phase === 'ready' && bundle && bundle.mode !== 'inspect' ? { quantity: pendingQuantity ?? quantity, orderNo: bundle.code, reason: 'newScan' } : null);
       let target = processId;
       if (reading.process && reading.process.id !== processId) {
         target = reading.process.id;
@@ -302,7 +504,9 @@ export function useScanStation(options: ScanStationOptions = {}) {
         storeProcess(target);
         say({ kind: 'info', title: t('result.processFromTicket', { name: reading.process.name }) }, false);
       }
+      setWaitingBundle(null);
       if (!target) {
+        setBundle(null);
         setWaitingOrderNo(reading.orderNo);
         setOrder(null);
         setPhase('idle');
@@ -312,11 +516,18 @@ export function useScanStation(options: ScanStationOptions = {}) {
       void load(reading.orderNo, target);
       return true;
     },
-    [executable, load, order, phase, processId, processes, quantity, say, t],
+    [bundle, executable, load, loadBundle, order, phase, processId, processes, quantity, say, t],
   );
 
   // ——— confirming ———
   const confirm = useCallback(async () => {
+    if (bundle) {
+      if (busy.current || phase !== 'ready' || bundle.mode === 'inspect') return;
+      // Nothing typed: every open piece (offline without the detail), or the server's "already recorded".
+      if (quantity <= 0 && bundle.detail !== null && bundleStartQuantity(bundle.detail, bundle.processId, bundle.mode) > 0) return;
+      await sendBundle(bundle, quantity);
+      return;
+    }
     if (busy.current || phase !== 'ready' || !order || quantity <= 0) return;
     busy.current = true;
     const { lookup } = order;
@@ -362,18 +573,32 @@ export function useScanStation(options: ScanStationOptions = {}) {
     } finally {
       busy.current = false;
     }
-  }, [colorId, deviceId, order, ownerId, phase, processName, quantity, queue, say, sizeId, subProcessId, t]);
+  }, [bundle, colorId, deviceId, order, ownerId, phase, processName, quantity, queue, say, sendBundle, sizeId, subProcessId, t]);
 
   /** After a recorded scan: the same order again (another bundle). */
   const again = useCallback(() => {
+    if (phase === 'done' && bundle) {
+      setQuantityState(bundleStartQuantity(bundle.detail, bundle.processId, bundle.mode));
+      setDropped(null);
+      setPhase('ready');
+      return;
+    }
     if (phase !== 'done' || !order) return;
     setQuantityState(clampQuantity(startingQuantity(remainingOf(order.lookup, colorId, sizeId, subProcessId), getLastQuantity(order.processId))));
     setDropped(null);
     setPhase('ready');
-  }, [colorId, order, phase, sizeId, subProcessId]);
+  }, [bundle, colorId, order, phase, sizeId, subProcessId]);
 
   /** Esc while a quantity waits: nothing is recorded, the station waits for the next scan. */
   const cancel = useCallback(() => {
+    if (phase === 'ready' && bundle) {
+      lookupSeq.current++;
+      if (bundle.mode !== 'inspect') setDropped({ quantity, orderNo: bundle.code, reason: 'cancelled' });
+      setBundle(null);
+      setQuantityState(0);
+      setPhase('idle');
+      return;
+    }
     if (phase !== 'ready' || !order) return;
     lookupSeq.current++;
     setDropped({ quantity, orderNo: order.orderNo, reason: 'cancelled' });
@@ -382,7 +607,7 @@ export function useScanStation(options: ScanStationOptions = {}) {
     setColorId(null);
     setSizeId(null);
     setPhase('idle');
-  }, [order, phase, quantity]);
+  }, [bundle, order, phase, quantity]);
 
   /**
    * A colour × size chosen (or cleared): the quantity follows that cell's remaining, as after a
@@ -472,6 +697,12 @@ export function useScanStation(options: ScanStationOptions = {}) {
     recent,
     handleCode,
     confirm,
+    bundle,
+    waitingBundle,
+    setBundleMode,
+    inspect,
+    autoRecord,
+    setAutoRecord,
     again,
     cancel,
     undo,

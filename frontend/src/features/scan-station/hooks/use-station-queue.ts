@@ -2,6 +2,7 @@
 // through the scan API, flushed automatically while the station is open.
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ScanResult } from '@contracts/production';
+import { recordBundleScan, recordRework, scanOf } from '../api/bundle';
 import { recordScan, reverseScan } from '../api/scan';
 import { ScanQueue, startAutoFlush, type QueuedOperation, type QueueSnapshot, type QueueStorage } from '../model/scan-queue';
 
@@ -14,7 +15,16 @@ function localStore(): QueueStorage | null {
 }
 
 export function sendOperation(operation: QueuedOperation): Promise<ScanResult> {
-  return operation.kind === 'record' ? recordScan(operation.input) : reverseScan(operation.input);
+  switch (operation.kind) {
+    case 'record':
+      return recordScan(operation.input);
+    case 'reverse':
+      return reverseScan(operation.input);
+    case 'bundle':
+      return recordBundleScan(operation.input).then(scanOf);
+    case 'rework':
+      return recordRework(operation.input).then(scanOf);
+  }
 }
 
 export function useStationQueue(ownerId: number | null): { queue: ScanQueue; snapshot: QueueSnapshot } {

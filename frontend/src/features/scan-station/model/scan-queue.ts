@@ -9,10 +9,20 @@
 // Nothing is ever dropped silently. The state lives in localStorage (read before and written
 // after every change, so two tabs of the same device do not overwrite each other) and in memory
 // when storage is unavailable. Plain TypeScript: the React side only subscribes.
+import type { BundleScanInput, ReworkInput } from '@contracts/bundles';
 import type { ScanInput, ScanResult, ScanReverseInput } from '@contracts/production';
 import { ApiError } from '../../../lib/http-client';
 
-export type QueuedOperation = { kind: 'record'; input: ScanInput } | { kind: 'reverse'; input: ScanReverseInput };
+/**
+ * Bundle scans and rework returned ride the same queue: their answer carries the order-level
+ * ScanResult the queue hands on, and the server counts a re-sent scanId once. (QC inspections
+ * are not queued: see api/bundle.ts.)
+ */
+export type QueuedOperation =
+  | { kind: 'record'; input: ScanInput }
+  | { kind: 'reverse'; input: ScanReverseInput }
+  | { kind: 'bundle'; input: BundleScanInput }
+  | { kind: 'rework'; input: ReworkInput };
 
 /** What the worker saw when confirming: shown in the pending and refused lists. */
 export interface EntryLabel {

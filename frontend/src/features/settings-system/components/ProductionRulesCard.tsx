@@ -1,5 +1,6 @@
 // The production rules the server checks every scan against — scan in order, over-production
-// tolerance, refusing flagged orders.
+// tolerance, refusing flagged orders; for cut bundles, charging QC defects back and when a
+// bundle counts as stuck.
 import { useTranslation } from 'react-i18next';
 import { Card } from 'primereact/card';
 import { InputSwitch } from 'primereact/inputswitch';
@@ -7,11 +8,16 @@ import type { ProductionSettings } from '@contracts/production';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { updateProductionSetting } from '../api/production-settings';
 import { SectionActions } from './SectionActions';
+import { SettingNumberField } from './SettingNumberField';
 import { useSectionForm } from './use-section-form';
 
-type RulesForm = Omit<ProductionSettings, 'overProductionPercent'> & { overProductionPercent: number | null };
+type RulesForm = Omit<ProductionSettings, 'overProductionPercent' | 'bundleStuckHours'> & { overProductionPercent: number | null; bundleStuckHours: number | null };
 
 const validPercent = (value: number | null): boolean => value !== null && Number.isInteger(value) && value >= 0 && value <= 100;
+
+export const MIN_STUCK_HOURS = 1;
+export const MAX_STUCK_HOURS = 720;
+const validStuckHours = (value: number | null): boolean => value !== null && Number.isInteger(value) && value >= MIN_STUCK_HOURS && value <= MAX_STUCK_HOURS;
 
 function SwitchField({ id, label, hint, checked, onChange }: { id: keyof ProductionSettings; label: string; hint: string; checked: boolean; onChange: (value: boolean) => void }) {
   return (
@@ -35,7 +41,10 @@ export function ProductionRulesCard({ saved, onSaved }: { saved: ProductionSetti
   const section = useSectionForm<RulesForm, ProductionSettings>(
     saved,
     (change) => updateProductionSetting(change as Partial<ProductionSettings>),
-    (form) => ({ overProductionPercent: validPercent(form.overProductionPercent) ? undefined : t('page.invalidPercent') }),
+    (form) => ({
+      overProductionPercent: validPercent(form.overProductionPercent) ? undefined : t('page.invalidPercent'),
+      bundleStuckHours: validStuckHours(form.bundleStuckHours) ? undefined : t('page.range', { min: MIN_STUCK_HOURS, max: MAX_STUCK_HOURS }),
+    }),
     { saved: t('page.saved'), unchanged: t('page.unchanged') },
     onSaved,
   );
@@ -76,6 +85,24 @@ export function ProductionRulesCard({ saved, onSaved }: { saved: ProductionSetti
           hint={t('page.refuseFlaggedOrdersHint')}
           checked={form.refuseFlaggedOrders}
           onChange={(value) => section.set('refuseFlaggedOrders', value)}
+        />
+        <SwitchField
+          id="reworkChargeBack"
+          label={t('page.reworkChargeBack')}
+          hint={t('page.reworkChargeBackHint')}
+          checked={form.reworkChargeBack}
+          onChange={(value) => section.set('reworkChargeBack', value)}
+        />
+        <SettingNumberField
+          id="bundleStuckHours"
+          label={t('page.bundleStuckHours')}
+          hint={t('page.bundleStuckHoursHint', { min: MIN_STUCK_HOURS, max: MAX_STUCK_HOURS })}
+          value={form.bundleStuckHours}
+          onChange={(value) => section.set('bundleStuckHours', value)}
+          min={MIN_STUCK_HOURS}
+          max={MAX_STUCK_HOURS}
+          suffix={t('page.hoursSuffix')}
+          error={errors.bundleStuckHours}
         />
         <SectionActions section={section} saveLabel={tc('actions.save')} testId="settings-save" errorTestId="settings-server-error" />
       </Card>

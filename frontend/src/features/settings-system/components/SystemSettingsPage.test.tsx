@@ -6,6 +6,7 @@ import { registerNotifier, type Notice } from '../../../lib/notify';
 import type { RoomSubscriptionHandlers } from '../../../lib/socket';
 import { installFakeApi, type FakeRoutes } from '../../../../test-support/fake-api';
 import { useAdminSettings } from '../api/admin-settings';
+import { settingsSystemLocales } from '../locales';
 import { SystemSettingsPage } from './SystemSettingsPage';
 import { sessionStore } from '../../../lib/session';
 
@@ -97,6 +98,38 @@ describe('system settings', () => {
     fireEvent.click(screen.getByTestId('settings-save'));
     expect(api.bodiesOf('/admin/setting/updateProductionSetting')).toHaveLength(1);
     expect(notices).toContainEqual(expect.objectContaining({ severity: 'info', detail: '没有需要保存的修改' }));
+  });
+
+  it('saves the bundle rules: charge-back switch and stuck hours (1–720), in both languages', async () => {
+    const api = installFakeApi(
+      routes(initOf(), {
+        'POST /admin/setting/updateProductionSetting': (config) => {
+          const body = new URLSearchParams(String(config.data));
+          return { data: { ...production, reworkChargeBack: body.get('reworkChargeBack') === 'true', bundleStuckHours: Number(body.get('bundleStuckHours') ?? 24) } };
+        },
+      }),
+    );
+    render(<SystemSettingsPage route={route} params={{}} />);
+    const chargeBack = await screen.findByRole('switch', { name: '质检疵点扣回计件工资' });
+    expect(chargeBack).not.toBeChecked();
+    const hours = screen.getByLabelText('扎号滞留提醒（小时）');
+    expect(hours).toHaveValue('24 小时');
+    fireEvent.focus(hours);
+    fireEvent.change(hours, { target: { value: '' } });
+    fireEvent.blur(hours);
+    fireEvent.click(screen.getByTestId('settings-save'));
+    expect(await screen.findByText('须为 1 到 720 之间的整数')).toBeInTheDocument();
+    expect(api.bodiesOf('/admin/setting/updateProductionSetting')).toHaveLength(0);
+
+    fireEvent.focus(hours);
+    fireEvent.change(hours, { target: { value: '48' } });
+    fireEvent.blur(hours);
+    fireEvent.click(chargeBack);
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(notices).toContainEqual(expect.objectContaining({ severity: 'success', detail: '设置已保存' })));
+    expect(Object.fromEntries(api.bodiesOf('/admin/setting/updateProductionSetting')[0])).toEqual({ reworkChargeBack: 'true', bundleStuckHours: '48' });
+    expect(settingsSystemLocales.en.page.reworkChargeBack).toBe('Charge QC defects back');
+    expect(settingsSystemLocales.en.page.bundleStuckHours).toBeTruthy();
   });
 
   it('saves upload settings in bytes and refuses an empty list of kinds without sending it', async () => {
