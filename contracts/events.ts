@@ -90,13 +90,6 @@ export interface DataReset {
   at: string;
 }
 
-/** A bundle was cut, scanned, inspected, reworked or voided: to room `order:<orderId>`. */
-export interface BundleChanged {
-  bundleId: number;
-  orderId: number;
-  code: string;
-}
-
 export interface DomainEventMap {
   'settings.dashboardUpdated': DashboardSettings;
   /** A master-data record changed: open lists and forms of that entity refresh. */

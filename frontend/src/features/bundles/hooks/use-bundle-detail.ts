@@ -69,7 +69,9 @@ export function useBundleDetail(code: string, { client = realtime, fetch = getBu
     const onEvent = (event: DomainEventEnvelope) => {
       if (event.name !== 'bundle.changed') return;
       const payload = event.payload as BundleChanged;
-      if (payload.orderId !== orderId || (payload.bundleId !== bundleId && payload.code.toUpperCase() !== bundleCode.toUpperCase())) return;
+      // A lay change (bundleId null) may have voided this bundle: refresh on those too.
+      const thisBundle = payload.bundleId === null || payload.bundleId === bundleId || payload.code?.toUpperCase() === bundleCode.toUpperCase();
+      if (payload.orderId !== orderId || !thisBundle) return;
       setLiveAt(event.at);
       scheduler.request();
     };
