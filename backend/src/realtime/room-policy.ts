@@ -20,8 +20,11 @@ const USER_ROOM_PATTERN = /^user:([1-9]\d{0,9})$/;
 const PRODUCTION_ORDER_ROUTES = ['ProductionOrderIndex', 'OrderIndex', 'OrderReview', 'OrderHide', 'ScheduleIndex'];
 /** The list room also feeds the order-lines screen (sale-order-sub list, SaleOrderSub), which shows their production. */
 const PRODUCTION_ORDER_LIST_ROUTES = [...PRODUCTION_ORDER_ROUTES, 'SaleOrderSub'];
-/** One order's progress also shows at the scan station (scan lookup) — scanners hold Scan — and on its overview. */
-const ORDER_ROUTES = [...PRODUCTION_ORDER_ROUTES, 'Scan', 'OrderOverview'];
+/**
+ * One order's progress also shows at the scan station (scan lookup) — scanners hold Scan — on its
+ * overview, and on its cutting page and bundle traces (bundle.changed goes to the order's room).
+ */
+const ORDER_ROUTES = [...PRODUCTION_ORDER_ROUTES, 'Scan', 'OrderOverview', 'Cutting', 'Bundle'];
 /** Sale orders: saleOrder list/detail (SaleOrderIndex) and the sale-order lines (SaleOrderSub). */
 const SALE_ORDER_ROUTES = ['SaleOrderIndex', 'SaleOrderSub'];
 /**

@@ -184,6 +184,10 @@ export const DEMO_ROLES = [
       'OrderOverview',
       // Ordered vs cut vs finished vs in stock vs shipped (PRODUCT.md §1).
       'StatisticsDifference',
+      // Cut lays and bundle tickets, where each bundle is, and the QC defect list.
+      'Cutting',
+      'Bundle',
+      'DefectType',
     ],
   },
   {
@@ -191,14 +195,16 @@ export const DEMO_ROLES = [
     name: '车间组长 Floor lead',
     description: '扫描报工、查看本工序进度与看板 · Records progress at the station, sees the schedule and boards',
     // Which processes they may record is per user (their process list), not part of the role.
-    permissions: ['Home', 'Scan', 'Schedule', 'DashboardRedirect', 'OrderOverview'],
+    // The cutting lead records lays (their cutting scans need the cutting process in that list);
+    // every lead follows bundles to see where the pieces are.
+    permissions: ['Home', 'Scan', 'Schedule', 'DashboardRedirect', 'OrderOverview', 'Cutting', 'Bundle'],
   },
   {
     key: 'viewer',
     name: '只读 Viewer',
     description: '只看控制台、生产进度和看板，不能修改 · Console, schedule and boards; changes nothing',
     // Only screens whose endpoints read (statistics, schedule list/detail, boards).
-    permissions: ['Home', 'Schedule', 'DashboardRedirect', 'OrderOverview'],
+    permissions: ['Home', 'Schedule', 'DashboardRedirect', 'OrderOverview', 'Bundle'],
   },
 ] as const;
 
