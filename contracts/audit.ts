@@ -82,6 +82,7 @@ const OTHER_TARGETS: Record<string, Localized> = {
   database: l('数据库', 'Database'),
   data: l('业务数据', 'Business data'),
   productionOrder: l('生产单', 'Production order'),
+  cutLay: l('裁床床次', 'Cut lay'),
   saleOrder: l('销售订单', 'Sales order'),
   attachment: l('附件', 'Attachment'),
   upload: l('图片', 'Image'),

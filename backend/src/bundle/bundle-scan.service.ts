@@ -4,6 +4,7 @@ import { ROOMS } from '../../../contracts/events.js';
 import { DomainException } from '../common/errors/domain.exception.js';
 import type { AuthenticatedUser } from '../common/http/route-access.decorators.js';
 import { UnitOfWork, type Transaction } from '../events/unit-of-work.service.js';
+import { localDay } from '../progress/progress-math.js';
 import { ScanRepository } from '../scan/scan.repository.js';
 import { ScanService, type ReversalOriginal } from '../scan/scan.service.js';
 import { productionSettingsOf, SettingService } from '../setting/setting.service.js';
@@ -120,7 +121,8 @@ export class BundleScanService implements OnModuleInit {
   }
 }
 
-/** `2026-11-24 23:05` in UTC ISO form, short enough for the station's message. */
+/** `2026-11-24 23:05` on the factory's clock (the server's time zone, as every factory day is), short enough for the station's message. */
 function formatTime(iso: string): string {
-  return iso.slice(0, 16).replace('T', ' ');
+  const at = new Date(iso);
+  return `${localDay(at)} ${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
 }

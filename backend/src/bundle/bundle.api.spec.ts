@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import type { BundleDetail, BundleRecord, BundleScanResult, BundleTicket, LayRecord, OrderCutting, WipSummary } from '../../../contracts/bundles.js';
 import type { ListPage } from '../../../contracts/master-data.js';
+import { SecurityLogService } from '../security-log/security-log.service.js';
 import { createActiveUser } from '../testing/accounts.js';
 import { setUpProduction, type ProductionFixture } from '../testing/production-fixture.js';
 import { SOCKET_EVENTS, type SubscribeResult } from '../../../contracts/events.js';
@@ -138,6 +139,10 @@ describe('cut bundles (API)', () => {
     expect(await errorOf(deleteLay(first.id, 1))).toMatchObject({ status: 409, key: 'staleVersion' });
     expect((await deleteLay(first.id, 2)).body).toMatchObject({ code: 200, message: 'Lay deleted' });
     expect(await stepDone(order.id, p.cut)).toBe(0);
+    // On the audit trail like any delete: who, which lay.
+    await t.app.get(SecurityLogService).flush();
+    const [audited] = await f.db.query(`SELECT actor_username AS actor, result FROM security_event WHERE action = 'record.delete' AND target_type = 'cutLay' AND target_id = $1`, [String(first.id)]);
+    expect(audited).toEqual({ actor: 'admin', result: 'success' });
     expect((await f.data<OrderCutting>(f.get(`cutting/order/${order.id}`))).lays).toEqual([]);
     expect(await errorOf(deleteLay(first.id))).toMatchObject({ status: 404, key: 'layNotFound' });
     // Numbers are never reused.

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { BundleTicket, LayRecord, OrderCutting } from '../../../contracts/bundles.js';
 import { CurrentUser, ForRoute, SuccessMessage, type AuthenticatedUser } from '../common/http/route-access.decorators.js';
+import { Audited } from '../security-log/audited.decorator.js';
 import { bodyPipe } from '../common/http/validation-pipe.js';
 import { LayDeleteQueryDto, LayDto, LayIdParamDto, OrderIdParamDto, TicketQueryDto } from './cutting.dto.js';
 import { CuttingService } from './cutting.service.js';
@@ -44,6 +45,8 @@ export class CuttingController {
 
   @Delete('lay/:id')
   @ForRoute('Cutting')
+  // Deleting a lay voids its bundles' tickets and takes back its cutting scans: on the audit trail like any delete.
+  @Audited({ action: 'record.delete', target: 'cutLay', targetId: 'params.id' })
   @SuccessMessage('messages.layDeleted')
   @ApiParam({ name: 'id', type: 'integer' })
   @ApiOperation({ summary: 'Delete a lay: its cutting scans are taken back and its bundles voided; refused once a bundle went past cutting' })
