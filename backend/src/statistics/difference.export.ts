@@ -43,10 +43,13 @@ const ORDER_COLUMNS: { key: string; label: Localized; width: number }[] = [
 /** A stage that is not measured stays an empty cell (not 0), as on the screen. */
 const numberCells = (numbers: DifferenceNumbers) => Object.fromEntries(NUMBER_COLUMNS.map((column) => [column.key, numbers[column.key] ?? null]));
 
-function headed(sheet: ExcelJS.Worksheet, columns: { key: string; label: Localized; width: number }[], language: Language): void {
+/** Pieces QC scrapped, per order (on its total row): part of a cut → finished shortfall. */
+const REJECTED_COLUMN = { key: 'rejected', label: { 'zh-CN': '质检报废', en: 'QC rejected' } satisfies Localized };
+
+function headed(sheet: ExcelJS.Worksheet, columns: { key: string; label: Localized; width: number }[], language: Language, extra: { key: string; label: Localized }[] = []): void {
   sheet.columns = [
     ...columns.map((column) => ({ header: column.label[language], key: column.key, width: column.width })),
-    ...NUMBER_COLUMNS.map((column) => ({ header: column.label[language], key: column.key, width: 11, style: { numFmt: '#,##0' } })),
+    ...[...NUMBER_COLUMNS, ...extra].map((column) => ({ header: column.label[language], key: column.key, width: 11, style: { numFmt: '#,##0' } })),
   ];
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
@@ -68,7 +71,7 @@ export async function differenceWorkbook(data: DifferenceExport, language: Langu
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Stitchboard';
   const sheet = workbook.addWorksheet(DIFFERENCE_SHEET_TITLE[language]);
-  headed(sheet, ORDER_COLUMNS, language);
+  headed(sheet, ORDER_COLUMNS, language, [REJECTED_COLUMN]);
   for (const order of data.orders) {
     const header = {
       orderNo: order.orderNo,
@@ -87,7 +90,7 @@ export async function differenceWorkbook(data: DifferenceExport, language: Langu
         ...numberCells(cell),
       });
     }
-    sheet.addRow({ ...header, colorName: TEXT.orderTotal[language], ...numberCells(order.totals) }).font = { bold: true };
+    sheet.addRow({ ...header, colorName: TEXT.orderTotal[language], ...numberCells(order.totals), rejected: order.rejected ?? 0 }).font = { bold: true };
   }
   sheet.addRow({ orderNo: TEXT.grandTotal[language], ...numberCells(data.grandTotals) }).font = { bold: true };
   groupSheet(workbook, TEXT.byCustomer, TEXT.customer, data.byCustomer, data.grandTotals, language);

@@ -132,6 +132,19 @@ export function DifferencePage({ client, fetch, refetchMs }: DifferencePageProps
         body: (order) => <DiffValue value={order.totals[key]} testId={`diff-${order.orderId}-${key}`} />,
       }),
     ),
+    // Pieces QC scrapped explain part of a cut → finished shortfall; the column shows once any order has some.
+    ...(list.rows.some((order) => (order.rejected ?? 0) > 0)
+      ? [
+          {
+            key: 'rejected',
+            header: t('fields.rejected'),
+            className: 'cell-number',
+            optional: true,
+            card: 'fact' as const,
+            body: (order: DifferenceOrder) => <span data-testid={`diff-${order.orderId}-rejected`}>{order.rejected ? order.rejected.toLocaleString() : '—'}</span>,
+          },
+        ]
+      : []),
     // Cards have no row expansion: an opened card shows its cells in its status line.
     ...(cards && Object.keys(expanded).length > 0
       ? [{ key: 'cells', header: `${t('fields.color')} × ${t('fields.size')}`, card: 'status' as const, body: (order: DifferenceOrder) => (expanded[order.orderId] ? <DifferenceCells order={order} /> : null) }]
