@@ -4,6 +4,7 @@ import { createStore } from '../../../lib/create-store';
 import { ApiError } from '../../../lib/http-client';
 import type { ConnectionState, RoomSubscriptionHandlers } from '../../../lib/socket';
 import { envelope, progress, row, SETTINGS, snapshot } from '../model/board-fixtures';
+import { computeTotals } from '../model/board-model';
 import { createBoardController, MIN_REFETCH_GAP_MS, REFETCH_DEBOUNCE_MS, type BoardControllerOptions } from './board-store';
 
 function fakeClient() {
@@ -97,6 +98,8 @@ describe('board store', () => {
     client.emitBatch([envelope(104, 'production.progressed', progress(3, 1, 5))]);
     expect(notifications).toBe(2);
     expect(state().snapshot!.rows[2].steps['1'].done).toBe(5);
+    // The totals are computed once per frame, and come out as if computed after every event.
+    expect(state().snapshot!.totals).toEqual(computeTotals(state().snapshot!.rows));
     unsubscribe();
     stop();
   });

@@ -20,7 +20,7 @@ import { createStore, useStore, type Store } from '../../../lib/create-store';
 import { ApiError, type ApiErrorKind } from '../../../lib/http-client';
 import { realtime, type RealtimeClient } from '../../../lib/socket';
 import { applySystemSection } from '../../../lib/system-title';
-import { applyProgress, reconcileRows, refreshModeChanged } from '../model/board-model';
+import { applyProgress, reconcileRows, refreshModeChanged, withTotals } from '../model/board-model';
 import { FLASH_MS, localDay, msUntilMidnight } from '../model/presentation';
 import { marksOf, NO_MARKS, withCleared, withRaised, type AlertMarks } from '../model/alert-marks';
 import { fetchBoardSnapshot, fetchOpenAlerts, sourceId, type BoardSource } from './board-api';
@@ -125,6 +125,9 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
   let latestSettings: { seq: number; settings: DashboardSettings } | null = null;
   /** Orders that pushed progress but were not on the board: asked for once, then known absent. */
   const wanted = new Set<number>();
+  /** Applying a frame of events (onEvents): scans leave the totals to its end (totalsStale). */
+  let inFrame = false;
+  let totalsStale = false;
   const absent = new Set<number>();
 
   let inflight: Promise<void> | null = null;
@@ -162,13 +165,13 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
   // ——— applying events ———
 
   /** Applies a scan to `snapshot`; 'missing' when the order is not on the board. */
-  const applyOne = (snapshot: BoardSnapshot, item: Recent): BoardSnapshot | 'missing' | 'stale' => {
+  const applyOne = (snapshot: BoardSnapshot, item: Recent, deferTotals = false): BoardSnapshot | 'missing' | 'stale' => {
     const { payload, seq } = item;
     const stepKey = `${payload.orderId}:${payload.processId}`;
     const step = (stepSeq.get(stepKey) ?? -1) < seq;
     const order = (orderSeq.get(payload.orderId) ?? -1) < seq;
     if (!step && !order) return 'stale';
-    const result = applyProgress(snapshot, payload, { step, order });
+    const result = applyProgress(snapshot, payload, { step, order, deferTotals });
     if (result.kind === 'missing') return 'missing';
     if (step) stepSeq.set(stepKey, seq);
     if (order) orderSeq.set(payload.orderId, seq);
@@ -181,7 +184,8 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
     const snapshot = store.get().snapshot;
     // Before the first snapshot: kept in `recent`, applied on it if it is older.
     if (!snapshot) return;
-    const next = applyOne(snapshot, { seq, payload });
+    // Inside a frame the totals wait for its last event (onEvents computes them once).
+    const next = applyOne(snapshot, { seq, payload }, inFrame);
     if (next === 'stale') return;
     if (next === 'missing') {
       if (absent.has(payload.orderId)) return;
@@ -189,6 +193,7 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
       scheduleRefetch();
       return;
     }
+    if (inFrame) totalsStale = true;
     store.set((state) => ({ ...state, snapshot: next }));
     addFlashes([{ orderId: payload.orderId, processId: payload.processId, kind: 'progress' }]);
   };
@@ -257,7 +262,19 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
   };
 
   /** A frame of events (a batch window or a replay): applied together, one notification, one render. */
-  const onEvents = (events: DomainEventEnvelope[]) => store.batch(() => events.forEach(onEvent));
+  const onEvents = (events: DomainEventEnvelope[]) =>
+    store.batch(() => {
+      inFrame = true;
+      try {
+        events.forEach(onEvent);
+      } finally {
+        inFrame = false;
+      }
+      if (totalsStale) {
+        totalsStale = false;
+        store.set((state) => (state.snapshot ? { ...state, snapshot: withTotals(state.snapshot) } : state));
+      }
+    });
 
   // ——— snapshots ———
 
