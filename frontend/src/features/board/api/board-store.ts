@@ -81,6 +81,12 @@ export interface BoardControllerOptions {
 }
 
 export const REFETCH_DEBOUNCE_MS = 300;
+/**
+ * The board totals go over every row: recomputed at most this often while scans stream in (at
+ * once when the last recompute is older; otherwise once at the end of the interval). At 100
+ * scans/s on a 500-row board, recomputing per scan was the largest single cost in the page.
+ */
+export const TOTALS_EVERY_MS = 250;
 /** Refetches triggered by events are at least this far apart (a busy floor must not hammer). */
 export const MIN_REFETCH_GAP_MS = 1_000;
 const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000];
@@ -128,6 +134,24 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
   /** Applying a frame of events (onEvents): scans leave the totals to its end (totalsStale). */
   let inFrame = false;
   let totalsStale = false;
+  let totalsAt = Number.NEGATIVE_INFINITY;
+  let totalsTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Totals for scans applied without them: now, or at the end of the current TOTALS_EVERY_MS. */
+  const settleTotals = () => {
+    if (!totalsStale || totalsTimer) return;
+    const wait = totalsAt + TOTALS_EVERY_MS - now();
+    if (wait <= 0) {
+      totalsStale = false;
+      totalsAt = now();
+      store.set((state) => (state.snapshot ? { ...state, snapshot: withTotals(state.snapshot) } : state));
+      return;
+    }
+    totalsTimer = setTimeout(() => {
+      totalsTimer = null;
+      settleTotals();
+    }, wait);
+  };
   const absent = new Set<number>();
 
   let inflight: Promise<void> | null = null;
@@ -184,8 +208,8 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
     const snapshot = store.get().snapshot;
     // Before the first snapshot: kept in `recent`, applied on it if it is older.
     if (!snapshot) return;
-    // Inside a frame the totals wait for its last event (onEvents computes them once).
-    const next = applyOne(snapshot, { seq, payload }, inFrame);
+    // The totals wait for the frame's last event, and at most TOTALS_EVERY_MS (settleTotals).
+    const next = applyOne(snapshot, { seq, payload }, true);
     if (next === 'stale') return;
     if (next === 'missing') {
       if (absent.has(payload.orderId)) return;
@@ -193,8 +217,9 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
       scheduleRefetch();
       return;
     }
-    if (inFrame) totalsStale = true;
+    totalsStale = true;
     store.set((state) => ({ ...state, snapshot: next }));
+    if (!inFrame) settleTotals();
     addFlashes([{ orderId: payload.orderId, processId: payload.processId, kind: 'progress' }]);
   };
 
@@ -270,10 +295,7 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
       } finally {
         inFrame = false;
       }
-      if (totalsStale) {
-        totalsStale = false;
-        store.set((state) => (state.snapshot ? { ...state, snapshot: withTotals(state.snapshot) } : state));
-      }
+      settleTotals();
     });
 
   // ——— snapshots ———
@@ -292,6 +314,8 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
       const next = applyOne(snapshot, item);
       if (typeof next === 'object') snapshot = next;
     }
+    // Its totals are the server's, or computed over the scans just applied on it.
+    totalsStale = false;
 
     const present = new Set(snapshot.rows.map((row) => row.id));
     for (const id of wanted) if (!present.has(id)) absent.add(id);
@@ -431,8 +455,8 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
       armMidnight();
       return () => {
         running = false;
-        for (const timer of [refetchTimer, retryTimer, flashTimer, midnightTimer]) if (timer) clearTimeout(timer);
-        refetchTimer = retryTimer = flashTimer = midnightTimer = null;
+        for (const timer of [refetchTimer, retryTimer, flashTimer, midnightTimer, totalsTimer]) if (timer) clearTimeout(timer);
+        refetchTimer = retryTimer = flashTimer = midnightTimer = totalsTimer = null;
         unsubscribe();
         unwatch();
         if (source.kind === 'boardKey') client.disconnectBoardKey(source.key);
