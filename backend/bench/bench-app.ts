@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config/app-config.js';
 import { IN_MEMORY_DATA_DIR } from '../src/database/embedded-postgres.js';
 import { createScratchDatabase } from '../src/database/scratch-database.js';
 
-const ADMIN_PASSWORD = 'bench-admin-pass';
+export const ADMIN_PASSWORD = 'bench-admin-pass';
 
 export interface BenchApp {
   app: NestExpressApplication;

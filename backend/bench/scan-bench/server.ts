@@ -1,6 +1,8 @@
 // The app under test, alone in its process (started with --expose-gc): the real HTTP and
 // Socket.IO stack on a scratch database, with a process flow, a style and production orders
 // whose first process can take many scans. The orchestrator asks it for heap and CPU figures.
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { DataSource } from 'typeorm';
 import { RealtimeGateway } from '../../src/realtime/realtime.gateway.js';
 import { bootBenchApp, createBenchFactory, type BenchApp } from '../bench-app.js';
@@ -19,9 +21,9 @@ export interface ServerInfo {
 
 let bench: BenchApp | undefined;
 
-/** The fan-out's window bounds, when the bench is run with them set (to compare settings). */
+/** The fan-out's window bounds and the session cache TTL, when the bench is run with them set (to compare settings). */
 function fanOutEnv(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('REALTIME_FANOUT_') && entry[1] !== undefined));
+  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => (entry[0].startsWith('REALTIME_FANOUT_') || entry[0] === 'SESSION_CACHE_TTL_MS') && entry[1] !== undefined));
 }
 
 async function setUp(args: { orders: number; plannedPerOrder: number }): Promise<ServerInfo> {
@@ -70,6 +72,8 @@ async function attach(args: { databaseUrl: string; env: Record<string, string> }
   return { url: bench.url, token: bench.token, pid: process.pid };
 }
 
+let profiler: Session | undefined;
+
 const gc = (globalThis as { gc?: () => void }).gc;
 
 serve({
@@ -87,6 +91,24 @@ serve({
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return { heapUsed: process.memoryUsage().heapUsed, forcedGc: gc !== undefined };
+  },
+  /** A CPU profile of this process from now (scan-profile bench). */
+  profileStart: async (args: { intervalUs?: number }) => {
+    profiler = new Session();
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: args.intervalUs ?? 200 });
+    await profiler.post('Profiler.start');
+    return true;
+  },
+  /** Stops the profile and writes it to `file` (a .cpuprofile). */
+  profileStop: async (args: { file: string }) => {
+    if (!profiler) return false;
+    const { profile } = await profiler.post('Profiler.stop');
+    writeFileSync(args.file, JSON.stringify(profile));
+    profiler.disconnect();
+    profiler = undefined;
+    return true;
   },
   close: async () => {
     await bench?.close();

@@ -12,6 +12,7 @@ import { UserEntity } from '../user/user.entity.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
 import { assertPasswordAcceptable } from './password-policy.js';
+import { invalidatesSessions, SessionCache } from './session-cache.js';
 import { hashSessionToken, newSessionToken } from './session-token.js';
 import { SessionRepository, type SessionUser } from './session.repository.js';
 
@@ -23,6 +24,8 @@ export interface LoginContext {
 @Injectable()
 export class AuthService {
   private readonly logger = new Logger('Auth');
+  /** Validated sessions for SESSION_CACHE_TTL_MS, cleared on every revocation or access change (session-cache.ts). */
+  readonly sessionCache: SessionCache;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -33,7 +36,18 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly events: EventBus,
     private readonly securityLog: SecurityLogService,
-  ) {}
+  ) {
+    this.sessionCache = new SessionCache(config.SESSION_CACHE_TTL_MS);
+    // This instance's own revocations and committed access changes. Other instances' reach it
+    // through RealtimeGateway (Redis), which also turns the cache off while Redis is away.
+    events.register({
+      deliver: (committed) => {
+        if (committed.some((event) => invalidatesSessions(event.name))) this.sessionCache.clear();
+      },
+      endSessions: () => this.sessionCache.clear(),
+      endBoardKeySockets: () => undefined,
+    });
+  }
 
   async login(username: string, password: string, context: LoginContext): Promise<LoginResult> {
     const name = username.trim();
@@ -108,8 +122,8 @@ export class AuthService {
    * guard. A user who must change their password comes back with no permissions and no processes
    * at all: still signed in (the screen's socket stays up and the app does not bounce them to the
    * login page), but allowed nothing until the password is changed. Runs on every request: one
-   * indexed query, no cache, so a revoked session or a disabled user is refused on the very next
-   * request.
+   * indexed query, or the session cache, which every revocation and access change clears on every
+   * instance, so a revoked session or a disabled user is refused on the very next request.
    */
   async authenticate(token: string | undefined): Promise<AuthenticatedUser | null> {
     const user = await this.authenticateSession(token);
@@ -121,7 +135,14 @@ export class AuthService {
   /** The session's user including a pending password change (the access guard decides). */
   async authenticateSession(token: string | undefined): Promise<SessionUser | null> {
     if (!token || token.length > 256) return null;
-    return this.sessions.findActive(hashSessionToken(token));
+    const tokenHash = hashSessionToken(token);
+    const cached = this.sessionCache.get(tokenHash);
+    if (cached) return cached;
+    const ticket = this.sessionCache.ticket();
+    const found = await this.sessions.findActiveUntil(tokenHash);
+    if (!found) return null;
+    this.sessionCache.set(tokenHash, found.user, found.expiresAt.getTime(), ticket);
+    return found.user;
   }
 
   async logout(user: AuthenticatedUser & SecurityActor): Promise<void> {

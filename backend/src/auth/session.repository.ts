@@ -12,6 +12,7 @@ interface SessionRow {
   process_ids: number[];
   attachment_process_ids: number[];
   must_change_password: boolean;
+  expires_at: Date;
 }
 
 /** A live session's user, with what the access guard needs beyond the permissions. */
@@ -39,16 +40,21 @@ export class SessionRepository {
    * read here on every request, so a change to a role or an assignment applies on the next one.
    */
   async findActive(tokenHash: string): Promise<SessionUser | null> {
+    return (await this.findActiveUntil(tokenHash))?.user ?? null;
+  }
+
+  /** `findActive` with the session's expiry (the session cache never serves a session past it). */
+  async findActiveUntil(tokenHash: string): Promise<{ user: SessionUser; expiresAt: Date } | null> {
     const rows: SessionRow[] = await this.dataSource.query(
       `SELECT s.id AS session_id, u.id AS user_id, u.username, ${effectivePermissionsSql('u')} AS permissions,
-              u.process_ids, u.attachment_process_ids, u.must_change_password
+              u.process_ids, u.attachment_process_ids, u.must_change_password, s.expires_at
          FROM user_session s JOIN app_user u ON u.id = s.user_id
         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.enabled`,
       [tokenHash],
     );
     const row = rows[0];
     if (!row) return null;
-    return {
+    const user: SessionUser = {
       id: row.user_id,
       username: row.username,
       sessionId: row.session_id,
@@ -57,6 +63,7 @@ export class SessionRepository {
       attachmentProcessIds: row.attachment_process_ids,
       mustChangePassword: row.must_change_password,
     };
+    return { user, expiresAt: new Date(row.expires_at) };
   }
 
   async revoke(sessionId: number): Promise<void> {

@@ -96,6 +96,12 @@ const schema = z.object({
   MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).default(256),
   QUEUE_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   TOKEN_TTL_DAYS: z.coerce.number().positive().default(7),
+  /**
+   * How long an instance serves a validated session from memory (auth/session-cache.ts). Logout,
+   * revocation and access changes clear it on every instance at once (through Redis); the TTL only
+   * bounds a lost invalidation. 0 turns the cache off.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** How long domain events are kept for reconnecting clients to catch up. */
   EVENT_RETENTION_HOURS: z.coerce.number().positive().default(48),
   LOGIN_MAX_ATTEMPTS: z.coerce.number().int().positive().default(5),

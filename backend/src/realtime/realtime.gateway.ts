@@ -12,6 +12,7 @@ import {
   type SubscribeResult,
 } from '../../../contracts/events.js';
 import { AuthService } from '../auth/auth.service.js';
+import { invalidatesSessions } from '../auth/session-cache.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { EventBus, type EventSink } from '../events/event-bus.service.js';
 import { EventStore, parseSeen, parseWatermark } from '../events/event-store.js';
@@ -51,6 +52,8 @@ const RESUME_BETWEEN_INSTANCES = 'realtime:resume';
 const ACCESS_BETWEEN_INSTANCES = 'realtime:access';
 /** Server-side event sent between instances: committed events, for each instance to fan out to its own sockets. */
 const EVENTS_BETWEEN_INSTANCES = 'realtime:events';
+/** Server-side event sent between instances: a session ended or access changed, drop the cached sessions. */
+const SESSIONS_BETWEEN_INSTANCES = 'realtime:sessions';
 const USER_ROOM_PREFIX = 'user:';
 
 /**
@@ -124,8 +127,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     this.bus.register(this);
     this.link.on('lost', () => {
       this.outageSince ??= this.lastHead;
+      // Another instance's logout could not reach this one: no cached sessions until Redis is back.
+      this.auth.sessionCache.setEnabled(false);
     });
-    this.link.on('restored', () => this.resumeAfterOutage());
+    this.link.on('restored', () => {
+      this.auth.sessionCache.setEnabled(true);
+      this.resumeAfterOutage();
+    });
+    if (this.link.enabled && !this.link.up) this.auth.sessionCache.setEnabled(false);
+    (server.of('/') as unknown as NodeJS.EventEmitter).on(SESSIONS_BETWEEN_INSTANCES, () => this.auth.sessionCache.clear());
     (server.of('/') as unknown as NodeJS.EventEmitter).on(RESUME_BETWEEN_INSTANCES, (since: unknown) => {
       if (typeof since === 'number' && Number.isSafeInteger(since) && since >= 0) this.nudgeResume(since);
     });
@@ -305,6 +315,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
       }
       if (event.name === 'boardDevice.revoked') this.endDevice(event.rooms);
     }
+    // This instance's session cache was cleared by the bus; the other instances' are cleared here.
+    if (this.link.enabled && events.some((event) => invalidatesSessions(event.name))) this.server.serverSideEmit(SESSIONS_BETWEEN_INSTANCES);
     if (live.length === 0) return;
     // Counted here, on the instance that committed them (the fan-out writes frames to sockets
     // itself, past the adapter's broadcast the metrics hook watches); forwarded copies are not.
@@ -348,6 +360,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   }
 
   endSessions(sessionIds: number[]): void {
+    // Every instance drops its cached sessions (this one's did through the bus), even for no ids:
+    // a password change keeps the session but clears its pending-change flag.
+    if (this.link.enabled) this.server.serverSideEmit(SESSIONS_BETWEEN_INSTANCES);
     if (sessionIds.length) this.server.in(sessionIds.map(SESSION_ROOM)).disconnectSockets(true);
   }
 

@@ -71,6 +71,9 @@ export async function bootTestApp(options: TestAppOptions = {}): Promise<TestApp
     DATA_DIR: IN_MEMORY_DATA_DIR,
     PGLITE_TEMPLATE: pgliteTemplate(),
     FRONTEND_DIST: '/nonexistent',
+    // Specs change users and sessions with raw SQL (which publishes nothing) and expect the next
+    // request to see it: the session cache is off unless a spec turns it on (session-cache.api.spec.ts).
+    SESSION_CACHE_TTL_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });

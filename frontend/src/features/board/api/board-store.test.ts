@@ -4,7 +4,8 @@ import { createStore } from '../../../lib/create-store';
 import { ApiError } from '../../../lib/http-client';
 import type { ConnectionState, RoomSubscriptionHandlers } from '../../../lib/socket';
 import { envelope, progress, row, SETTINGS, snapshot } from '../model/board-fixtures';
-import { createBoardController, MIN_REFETCH_GAP_MS, REFETCH_DEBOUNCE_MS, type BoardControllerOptions } from './board-store';
+import { computeTotals } from '../model/board-model';
+import { createBoardController, MIN_REFETCH_GAP_MS, REFETCH_DEBOUNCE_MS, TOTALS_EVERY_MS, type BoardControllerOptions } from './board-store';
 
 function fakeClient() {
   const subscriptions: { rooms: string[]; handlers: RoomSubscriptionHandlers }[] = [];
@@ -75,6 +76,20 @@ describe('board store', () => {
     stop();
   });
 
+  it('recomputes the totals at once for a lone scan, and at most every TOTALS_EVERY_MS while scans stream in', async () => {
+    const { client, state, stop } = setup([snapshot([row(1), row(2)])]);
+    await jest.advanceTimersByTimeAsync(0);
+    client.emit(envelope(101, 'production.progressed', progress(1, 1, 300, { completed: true, finishRate: 100 })));
+    expect(state().snapshot!.totals).toEqual(computeTotals(state().snapshot!.rows));
+    const afterFirst = state().snapshot!.totals;
+    client.emit(envelope(102, 'production.progressed', progress(2, 1, 300, { completed: true, finishRate: 100 })));
+    expect(state().snapshot!.totals).toBe(afterFirst);
+    await jest.advanceTimersByTimeAsync(TOTALS_EVERY_MS);
+    expect(state().snapshot!.totals).toEqual(computeTotals(state().snapshot!.rows));
+    expect(state().snapshot!.totals.completed).toBe(2);
+    stop();
+  });
+
   it('applies a frame of events as one update: one notification (one render) for all of them', async () => {
     const { client, controller, state, stop } = setup([snapshot([row(1), row(2), row(3)])]);
     await jest.advanceTimersByTimeAsync(0);
@@ -97,6 +112,9 @@ describe('board store', () => {
     client.emitBatch([envelope(104, 'production.progressed', progress(3, 1, 5))]);
     expect(notifications).toBe(2);
     expect(state().snapshot!.rows[2].steps['1'].done).toBe(5);
+    // The totals are computed at most every TOTALS_EVERY_MS, and come out as if computed after every event.
+    await jest.advanceTimersByTimeAsync(TOTALS_EVERY_MS);
+    expect(state().snapshot!.totals).toEqual(computeTotals(state().snapshot!.rows));
     unsubscribe();
     stop();
   });

@@ -20,7 +20,7 @@ import { createStore, useStore, type Store } from '../../../lib/create-store';
 import { ApiError, type ApiErrorKind } from '../../../lib/http-client';
 import { realtime, type RealtimeClient } from '../../../lib/socket';
 import { applySystemSection } from '../../../lib/system-title';
-import { applyProgress, reconcileRows, refreshModeChanged } from '../model/board-model';
+import { applyProgress, reconcileRows, refreshModeChanged, withTotals } from '../model/board-model';
 import { FLASH_MS, localDay, msUntilMidnight } from '../model/presentation';
 import { marksOf, NO_MARKS, withCleared, withRaised, type AlertMarks } from '../model/alert-marks';
 import { fetchBoardSnapshot, fetchOpenAlerts, sourceId, type BoardSource } from './board-api';
@@ -81,6 +81,12 @@ export interface BoardControllerOptions {
 }
 
 export const REFETCH_DEBOUNCE_MS = 300;
+/**
+ * The board totals go over every row: recomputed at most this often while scans stream in (at
+ * once when the last recompute is older; otherwise once at the end of the interval). At 100
+ * scans/s on a 500-row board, recomputing per scan was the largest single cost in the page.
+ */
+export const TOTALS_EVERY_MS = 250;
 /** Refetches triggered by events are at least this far apart (a busy floor must not hammer). */
 export const MIN_REFETCH_GAP_MS = 1_000;
 const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000];
@@ -125,6 +131,27 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
   let latestSettings: { seq: number; settings: DashboardSettings } | null = null;
   /** Orders that pushed progress but were not on the board: asked for once, then known absent. */
   const wanted = new Set<number>();
+  /** Applying a frame of events (onEvents): scans leave the totals to its end (totalsStale). */
+  let inFrame = false;
+  let totalsStale = false;
+  let totalsAt = Number.NEGATIVE_INFINITY;
+  let totalsTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Totals for scans applied without them: now, or at the end of the current TOTALS_EVERY_MS. */
+  const settleTotals = () => {
+    if (!totalsStale || totalsTimer) return;
+    const wait = totalsAt + TOTALS_EVERY_MS - now();
+    if (wait <= 0) {
+      totalsStale = false;
+      totalsAt = now();
+      store.set((state) => (state.snapshot ? { ...state, snapshot: withTotals(state.snapshot) } : state));
+      return;
+    }
+    totalsTimer = setTimeout(() => {
+      totalsTimer = null;
+      settleTotals();
+    }, wait);
+  };
   const absent = new Set<number>();
 
   let inflight: Promise<void> | null = null;
@@ -162,13 +189,13 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
   // ——— applying events ———
 
   /** Applies a scan to `snapshot`; 'missing' when the order is not on the board. */
-  const applyOne = (snapshot: BoardSnapshot, item: Recent): BoardSnapshot | 'missing' | 'stale' => {
+  const applyOne = (snapshot: BoardSnapshot, item: Recent, deferTotals = false): BoardSnapshot | 'missing' | 'stale' => {
     const { payload, seq } = item;
     const stepKey = `${payload.orderId}:${payload.processId}`;
     const step = (stepSeq.get(stepKey) ?? -1) < seq;
     const order = (orderSeq.get(payload.orderId) ?? -1) < seq;
     if (!step && !order) return 'stale';
-    const result = applyProgress(snapshot, payload, { step, order });
+    const result = applyProgress(snapshot, payload, { step, order, deferTotals });
     if (result.kind === 'missing') return 'missing';
     if (step) stepSeq.set(stepKey, seq);
     if (order) orderSeq.set(payload.orderId, seq);
@@ -181,7 +208,8 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
     const snapshot = store.get().snapshot;
     // Before the first snapshot: kept in `recent`, applied on it if it is older.
     if (!snapshot) return;
-    const next = applyOne(snapshot, { seq, payload });
+    // The totals wait for the frame's last event, and at most TOTALS_EVERY_MS (settleTotals).
+    const next = applyOne(snapshot, { seq, payload }, true);
     if (next === 'stale') return;
     if (next === 'missing') {
       if (absent.has(payload.orderId)) return;
@@ -189,7 +217,9 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
       scheduleRefetch();
       return;
     }
+    totalsStale = true;
     store.set((state) => ({ ...state, snapshot: next }));
+    if (!inFrame) settleTotals();
     addFlashes([{ orderId: payload.orderId, processId: payload.processId, kind: 'progress' }]);
   };
 
@@ -257,7 +287,16 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
   };
 
   /** A frame of events (a batch window or a replay): applied together, one notification, one render. */
-  const onEvents = (events: DomainEventEnvelope[]) => store.batch(() => events.forEach(onEvent));
+  const onEvents = (events: DomainEventEnvelope[]) =>
+    store.batch(() => {
+      inFrame = true;
+      try {
+        events.forEach(onEvent);
+      } finally {
+        inFrame = false;
+      }
+      settleTotals();
+    });
 
   // ——— snapshots ———
 
@@ -275,6 +314,8 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
       const next = applyOne(snapshot, item);
       if (typeof next === 'object') snapshot = next;
     }
+    // Its totals are the server's, or computed over the scans just applied on it.
+    totalsStale = false;
 
     const present = new Set(snapshot.rows.map((row) => row.id));
     for (const id of wanted) if (!present.has(id)) absent.add(id);
@@ -414,8 +455,8 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
       armMidnight();
       return () => {
         running = false;
-        for (const timer of [refetchTimer, retryTimer, flashTimer, midnightTimer]) if (timer) clearTimeout(timer);
-        refetchTimer = retryTimer = flashTimer = midnightTimer = null;
+        for (const timer of [refetchTimer, retryTimer, flashTimer, midnightTimer, totalsTimer]) if (timer) clearTimeout(timer);
+        refetchTimer = retryTimer = flashTimer = midnightTimer = totalsTimer = null;
         unsubscribe();
         unwatch();
         if (source.kind === 'boardKey') client.disconnectBoardKey(source.key);

@@ -46,6 +46,12 @@ export interface ApplyOptions {
   order?: boolean;
   /** The board's calendar day (YYYY-MM-DD) for the totals; defaults to today. */
   today?: string;
+  /**
+   * Leave the totals as they were: the caller applies a frame of events and computes them once
+   * after the last (withTotals). Totals go over every row, so per event they were most of the
+   * work of a frame on a 500-row board.
+   */
+  deferTotals?: boolean;
 }
 
 /**
@@ -69,7 +75,12 @@ export function applyProgress(snapshot: BoardSnapshot, event: ProgressRecorded, 
     rowIndex = insertionIndex(rows, row, snapshot.settings.sortBy);
     rows = [...rows.slice(0, rowIndex), row, ...rows.slice(rowIndex)];
   }
-  return { kind: 'applied', snapshot: { ...snapshot, rows, totals: computeTotals(rows, options.today) }, rowIndex };
+  return { kind: 'applied', snapshot: { ...snapshot, rows, totals: options.deferTotals ? snapshot.totals : computeTotals(rows, options.today) }, rowIndex };
+}
+
+/** The snapshot with its totals recomputed over its rows (after deferred applications). */
+export function withTotals(snapshot: BoardSnapshot, today?: string): BoardSnapshot {
+  return { ...snapshot, totals: computeTotals(snapshot.rows, today) };
 }
 
 function isProgressSort(sortBy: BoardSortOption): boolean {
