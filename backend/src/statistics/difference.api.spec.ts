@@ -308,7 +308,7 @@ describe('difference statistics (API)', () => {
     const header = (cells.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual([
       'Order no.', 'Sales order', 'Customer', 'Style no.', 'Style name', 'Order date', 'Delivery date', 'Colour', 'Size',
-      'Ordered', 'Cut', 'Finished', 'In stock', 'Shipped', 'Cut − ordered', 'Finished − cut', 'Shipped − ordered',
+      'Ordered', 'Cut', 'Finished', 'In stock', 'Shipped', 'Cut − ordered', 'Finished − cut', 'Shipped − ordered', 'QC rejected',
     ]);
     const numbersAt = (row: ExcelJS.Row, from: number): DifferenceNumbers => {
       const value = (i: number) => (row.getCell(from + i).value ?? null) as number | null;
@@ -322,6 +322,9 @@ describe('difference statistics (API)', () => {
     expect(numbersAt(last, 10)).toEqual(json.grandTotals);
     const orderTotals = rows.filter((row) => row.getCell(8).value === 'Order total');
     expect(orderTotals.map((row) => [row.getCell(1).value, numbersAt(row, 10)])).toEqual(json.rows.map((order) => [order.orderNo, order.totals]));
+    // QC's scrapped pieces on each order's total row (none here: no bundles); empty on the cell rows.
+    expect(orderTotals.map((row) => row.getCell(18).value)).toEqual(json.rows.map((order) => order.rejected));
+    expect(rows.filter((row) => row.getCell(8).value !== 'Order total').every((row) => row.getCell(18).value === null)).toBe(true);
     const none = rows.find((row) => row.getCell(1).value === 'DIFF-A' && row.getCell(8).value === 'Not by colour/size')!;
     expect(numbersAt(none, 10)).toEqual(n(0, 8, 5, 10, 20));
     // Not measured stays empty, not 0.
