@@ -83,6 +83,11 @@ export interface DashboardSettings {
   processIds?: number[];
   /** The customers whose orders the boards show; empty or missing: every customer. */
   customerIds?: number[];
+  /**
+   * Work in progress in the process cells: the pieces the previous process of the order's route
+   * has done and this one has not yet (waiting here). Missing: off.
+   */
+  showWip?: boolean;
 }
 
 /** What getDashboardSetting returns to a user allowed to edit board settings. */

@@ -85,6 +85,12 @@ export class UpdateDashboardSettingsDto {
 
   @IdList("the customers whose orders the boards show, comma-separated; empty = every customer")
   customerIds?: number[];
+
+  @ApiPropertyOptional({ description: 'show the pieces waiting at each process (done by the previous process, not yet here) in the board cells' })
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
+  showWip?: boolean;
 }
 
 export class DashboardSettingsViewDto {
@@ -97,5 +103,6 @@ export class DashboardSettingsViewDto {
   @ApiPropertyOptional({ enum: BOARD_DENSITIES }) density: BoardDensity;
   @ApiPropertyOptional({ type: [Number], description: 'empty = every process' }) processIds: number[];
   @ApiPropertyOptional({ type: [Number], description: 'empty = every customer' }) customerIds: number[];
+  @ApiPropertyOptional() showWip: boolean;
   @ApiPropertyOptional({ description: 'only for users allowed to edit board settings' }) boardKey?: string;
 }

@@ -32,6 +32,7 @@ export const DEFAULT_DASHBOARD_SETTINGS: DashboardSettings = {
   density: 'default',
   processIds: [],
   customerIds: [],
+  showWip: false,
 };
 
 /** Stored production rules completed with the defaults (rules added later get their default). */

@@ -11,6 +11,7 @@ import { useBoardState, type BoardController } from '../api/board-store';
 import { useLiveness } from '../hooks/use-liveness';
 import { percentText, type BoardLiveness } from '../model/presentation';
 import { BoardLanguageSwitch, useBoardLanguage } from './board-language';
+import { BoardWipContext } from './BoardTable';
 import '../board.css';
 import '../board-metrics.css';
 
@@ -143,6 +144,8 @@ export function BoardFrame({ controller, mode, footer, children }: BoardFramePro
   const companyName = useBoardState(controller, (state) => state.snapshot?.companyName ?? '', '');
   // Pushed with the settings: a change of density re-lays every open board at once.
   const density = useBoardState(controller, (state) => state.snapshot?.settings.density ?? 'default', 'default');
+  // Work in progress in the cells: the numbers are always in the DOM, the setting shows them (live, with the settings).
+  const showWip = useBoardState(controller, (state) => state.snapshot?.settings.showWip ?? false, false);
   const totals = useBoardState(controller, (state) => state.snapshot?.totals ?? null, null);
   const loadedAt = useBoardState(controller, (state) => state.loadedAt, null);
   const liveness = useLiveness(loadedAt);
@@ -173,7 +176,9 @@ export function BoardFrame({ controller, mode, footer, children }: BoardFramePro
           <ConnectionBadge liveness={liveness} />
         </div>
       </header>
-      <main className="board-main">{children}</main>
+      <main className="board-main">
+        <BoardWipContext.Provider value={showWip}>{children}</BoardWipContext.Provider>
+      </main>
       <footer className="board-footer">
         <div className="board-footer-info">{footer}</div>
         <BoardLegend />

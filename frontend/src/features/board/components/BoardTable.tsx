@@ -1,12 +1,13 @@
 // Orders × processes as CSS-grid rows (a fixed header above rows that page, scroll or drop).
 // Each row is memoised on its row object: a scan replaces one row object, so one row renders.
-import { memo, useMemo, type CSSProperties, type Ref } from 'react';
+import { createContext, memo, useContext, useMemo, type CSSProperties, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DelayAlertKind } from '@contracts/alerts';
 import type { ProgressColumn, ProgressRow, StepProgress } from '@contracts/production';
 import { formatDate } from '../../../lib/format-date';
 import type { RowFlash } from '../api/board-store';
 import { kindsOf } from '../model/alert-marks';
+import { waitingAt } from '../model/board-model';
 import { percentText, rowTone, stepPercent, stepTone, type CellTone } from '../model/presentation';
 import { boardProcessLabel } from './process-label';
 
@@ -17,6 +18,7 @@ export function barStyle(percent: number): CSSProperties {
 
 export interface RowLabels {
   delayDays: (count: number) => string;
+  waiting: (count: number) => string;
   alert: Record<DelayAlertKind, string>;
   notReviewed: string;
   noDocument: string;
@@ -28,6 +30,7 @@ export function useRowLabels(): RowLabels {
   return useMemo(
     () => ({
       delayDays: (count: number) => t('delayDays', { count }),
+      waiting: (count: number) => t('waiting', { count }),
       alert: { stepOverdue: t('alert.stepOverdue'), deliveryAtRisk: t('alert.deliveryAtRisk') },
       notReviewed: t('flags.notReviewed'),
       noDocument: t('flags.noDocument'),
@@ -86,14 +89,20 @@ export const BoardHeaderRow = memo(function BoardHeaderRow({ columns, withActivi
   );
 });
 
+/** Whether the process cells show the pieces waiting there (DashboardSettings.showWip), provided by the board's frame. */
+export const BoardWipContext = createContext(false);
+
 interface ProcessCellProps {
   step: StepProgress | undefined;
   today: string;
   label: RowLabels;
   flashId: number | null;
+  /** Pieces waiting here (board-model waitingAt). */
+  waiting: number | null;
 }
 
-const ProcessCell = memo(function ProcessCell({ step, today, label, flashId }: ProcessCellProps) {
+const ProcessCell = memo(function ProcessCell({ step, today, label, flashId, waiting }: ProcessCellProps) {
+  const showWip = useContext(BoardWipContext);
   const tone = stepTone(step, today);
   if (!step) {
     return (
@@ -108,6 +117,11 @@ const ProcessCell = memo(function ProcessCell({ step, today, label, flashId }: P
       <div className="bcell-nums board-num">
         <b data-testid="board-process-number">{step.done}</b>
         <span>/{step.planned}</span>
+        {showWip && waiting !== null && waiting > 0 && (
+          <span className="bcell-wip" title={label.waiting(waiting)} data-testid="board-cell-wip">
+            {waiting}
+          </span>
+        )}
       </div>
       <div className="bcell-bar" aria-hidden="true">
         <i style={barStyle(stepPercent(step))} />
@@ -191,6 +205,7 @@ export const BoardRow = memo(function BoardRow({ row, columns, today, flash, lab
           today={today}
           label={labels}
           flashId={flash && flash.processId === column.id ? flash.id : null}
+          waiting={waitingAt(row, column.id)}
         />
       ))}
       <div className={`bc bc-finish tone-${tone}`} role="cell" data-testid="row-finish">

@@ -86,6 +86,27 @@ describe('whole-page board', () => {
     stop();
   });
 
+  it('shows the pieces waiting at each process only when the settings ask for work in progress', async () => {
+    const { stop } = await renderBoard();
+    expect(screen.queryAllByTestId('board-cell-wip')).toHaveLength(0);
+    stop();
+    cleanup();
+    const withWip = (): BoardSnapshot => {
+      const base = boardSnapshot();
+      return { ...base, settings: { ...base.settings, showWip: true } };
+    };
+    const controller = createBoardController({ source: { kind: 'session' }, client: fakeClient() as never, fetchSnapshot: async () => withWip() });
+    const stopWip = controller.start();
+    render(<WholeBoard controller={controller} />);
+    await screen.findByText('PO-A');
+    const [first, second] = screen.getAllByTestId('board-row');
+    // PO-A: cutting 120 → 120 waiting at sewing; PO-B: 200 cut, none at packing yet → 200 waiting there.
+    expect(within(first).getByTestId('board-cell-wip')).toHaveTextContent('120');
+    expect(within(first).getByTestId('board-cell-wip')).toHaveAttribute('title', '120 件待本工序');
+    expect(within(second).getByTestId('board-cell-wip')).toHaveTextContent('200');
+    stopWip();
+  });
+
   it('updates the scanned cell in place and highlights it', async () => {
     const { client, stop } = await renderBoard();
     const [firstBefore, secondBefore] = screen.getAllByTestId('board-row');

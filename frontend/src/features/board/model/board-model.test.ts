@@ -13,6 +13,7 @@ import {
   sortByActivity,
   sortRows,
   splitPages,
+  waitingAt,
 } from './board-model';
 import { boardLiveness, localDay, msUntilMidnight, nextDay, percentText, STALE_AFTER_MS, stepTone } from './presentation';
 import { progress, row, SETTINGS, snapshot, step } from './board-fixtures';
@@ -217,5 +218,21 @@ describe('cell tones', () => {
     expect(nextDay('2030-01-31')).toBe('2030-02-01');
     expect(localDay(new Date(2030, 0, 5, 23, 59))).toBe('2030-01-05');
     expect(msUntilMidnight(new Date(2030, 0, 5, 23, 59, 0))).toBe(60_000);
+  });
+});
+
+describe('waitingAt (work in progress on the boards)', () => {
+  it('is what the previous step of the route has done and this one not yet', () => {
+    const order = row(1, { steps: { '1': step(1, 300, 300), '2': step(2, 300, 120), '3': step(3, 300, 0) } });
+    expect(waitingAt(order, 1)).toBeNull();
+    expect(waitingAt(order, 2)).toBe(180);
+    expect(waitingAt(order, 3)).toBe(120);
+    expect(waitingAt(order, 9)).toBeNull();
+  });
+
+  it('follows the route by sequence, not by id, and never goes below zero', () => {
+    const order = row(2, { steps: { '7': { ...step(7, 100, 40), sequence: 1 }, '3': { ...step(3, 100, 50), sequence: 2 } } });
+    expect(waitingAt(order, 7)).toBeNull();
+    expect(waitingAt(order, 3)).toBe(0);
   });
 });

@@ -273,3 +273,18 @@ export function filterRows(rows: readonly ProgressRow[], query: string): readonl
     return words.every((word) => text.includes(word));
   });
 }
+
+/**
+ * Pieces waiting at a process of one order (work in progress): what the previous step of its
+ * route (by sequence) has done and this one has not. Null for the first step or a step the order
+ * does not have.
+ */
+export function waitingAt(row: Pick<ProgressRow, 'steps'>, processId: number): number | null {
+  const step = row.steps[String(processId)];
+  if (!step) return null;
+  let previous: StepProgress | undefined;
+  for (const candidate of Object.values(row.steps)) {
+    if (candidate && candidate.sequence < step.sequence && (!previous || candidate.sequence > previous.sequence)) previous = candidate;
+  }
+  return previous ? Math.max(0, previous.done - step.done) : null;
+}

@@ -34,8 +34,8 @@ const scopeOptionLabel = (option: BoardScopeOption): string => (option.code && o
 function pickSettings(view: DashboardSettingsView): DashboardSettings {
   const { refreshType, refreshInterval, completedVisibleDays, displayMode, sortBy, boardKeyEnabled } = view;
   // A server from before density and scope existed sends none: the defaults.
-  const { density = 'default', processIds = [], customerIds = [] } = view;
-  return { refreshType: storedRefreshType(refreshType), refreshInterval, completedVisibleDays, displayMode, sortBy, boardKeyEnabled, density, processIds, customerIds };
+  const { density = 'default', processIds = [], customerIds = [], showWip = false } = view;
+  return { refreshType: storedRefreshType(refreshType), refreshInterval, completedVisibleDays, displayMode, sortBy, boardKeyEnabled, density, processIds, customerIds, showWip };
 }
 
 // Id lists compare by content (the same scope chosen again is no change).
@@ -248,6 +248,15 @@ export function DashboardSettingsPage() {
           </div>
         </Card>
 
+          <div className="switch-field">
+            <InputSwitch inputId="showWip" name="showWip" checked={Boolean(form.showWip)} onChange={(event) => update('showWip', Boolean(event.value))} />
+            <div>
+              <label htmlFor="showWip" className="switch-label">
+                {t('page.showWip')}
+              </label>
+              <small className="field-hint">{t('page.showWipHint')}</small>
+            </div>
+          </div>
         <Card className="settings-card" title={t('page.access')}>
           <div className="switch-field">
             <InputSwitch
