@@ -328,7 +328,11 @@ describe('cut bundles, end to end', () => {
       await expect(station.getByTestId('scan-bundle-code').innerText()).resolves.toBe(bundle.code);
       const detail = await admin.get<{ steps: { processId: number; done: number; open: number }[] }>(`bundle/${bundle.code}`);
       expect(detail.steps.find((step) => step.processId === sewing)).toMatchObject({ done: bundle.quantity, open: 0 });
+      // The quantity just recorded is not called "over the limit" once the bundle is refreshed.
+      await station.getByTestId('scan-bundle-open').locator('strong', { hasText: /^0$/ }).waitFor({ timeout: LIVE_MS });
+      await expect(station.getByTestId('scan-over').count()).resolves.toBe(0);
       await screenshot(station, 'cut-bundles-station-recorded-en', { fullPage: false });
+      await screenshot(station, 'cut-bundles-station-bundle-card-en');
 
       // The board and the pay, pushed.
       await boardCell.locator('b', { hasText: new RegExp(`^${bundle.quantity}$`) }).waitFor({ timeout: LIVE_MS });
