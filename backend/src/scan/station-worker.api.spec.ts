@@ -119,6 +119,12 @@ describe('station worker (API)', () => {
       expect((await t.http.get('/api/admin/scan/workers').query({ processId: p.cut })).status).toBe(401);
       expect(await errorOf(f.get('scan/workers', { processId: p.cut }, outsider.token))).toMatchObject({ status: 403 });
     });
+
+    it('answers the cutting page too: a clerk with the Cutting route but not Scan picks the lay\'s cutter', async () => {
+      const clerk = await createActiveUser(t, f.admin, { username: `clerk-${tag}`, password: 'clerk-pass-123', permissions: 'Cutting' });
+      const atCut = await f.data<StationWorker[]>(f.get('scan/workers', { processId: p.cut }, clerk.token));
+      expect(atCut.map((worker) => worker.id)).toContain(workers.cutter);
+    });
   });
 
   describe('badge codes in user administration', () => {

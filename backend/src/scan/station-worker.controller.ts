@@ -28,8 +28,9 @@ export class StationWorkerController {
   }
 
   @Get('workers')
-  @ForRoute('Scan')
-  @ApiOperation({ summary: 'Enabled workers allowed to execute a process, by name: the station pick list' })
+  // Also the cutting page's cutter picker (a lay's cutting scans are credited to the cutter).
+  @ForRoute('Scan', 'Cutting')
+  @ApiOperation({ summary: 'Enabled workers allowed to execute a process, by name: the station pick list and the cutting page’s cutter picker' })
   @ApiEnvelopeResponse(StationWorkerDto, { isArray: true })
   allowedAt(@Query(bodyPipe(StationWorkersQueryDto)) query: StationWorkersQueryDto): Promise<StationWorker[]> {
     return this.workers.allowedAt(query.processId);

@@ -9,6 +9,8 @@ export interface QuantityPadProps {
   /** Remaining (plan − done), tolerance, what "all remaining" records, the limit: of the order or the chosen cell. */
   numbers: RemainingNumbers | null;
   disabled: boolean;
+  /** The quantity shown was just recorded (phase done): no "over the remaining" warning about it. */
+  recorded?: boolean;
   /** The page reads every key (scanner or person? Enter, Esc): see model/station-input.ts. */
   onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
   onFocus: () => void;
@@ -48,10 +50,12 @@ function Chips({ label, items, value, onChange, disabled, anyLabel, testId }: { 
   );
 }
 
-export function QuantityPad({ quantity, onChange, numbers, disabled, onKeyDown, onFocus, inputRef, softKeyboard, onTapField, onForeignText, lookup, subProcessId, onSubProcess, colorId, sizeId, onColor, onSize }: QuantityPadProps) {
+export function QuantityPad({ quantity, onChange, numbers, disabled, recorded = false, onKeyDown, onFocus, inputRef, softKeyboard, onTapField, onForeignText, lookup, subProcessId, onSubProcess, colorId, sizeId, onColor, onSize }: QuantityPadProps) {
   const { t } = useTranslation('scanStation');
-  const overLimit = numbers !== null && numbers.limit !== null && quantity > numbers.limit;
-  const overRemaining = numbers !== null && !overLimit && quantity > numbers.remaining;
+  // After a recorded scan the remaining already counts the quantity shown: comparing them again
+  // would call the scan just recorded "over the limit".
+  const overLimit = !recorded && numbers !== null && numbers.limit !== null && quantity > numbers.limit;
+  const overRemaining = !recorded && numbers !== null && !overLimit && quantity > numbers.remaining;
 
   return (
     <div className="scan-quantity" data-testid="scan-quantity">

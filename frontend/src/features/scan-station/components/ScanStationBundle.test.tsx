@@ -103,6 +103,20 @@ describe('scan station with bundles', () => {
     expect(screen.getByTestId('scan-station')).toHaveAttribute('data-phase', 'done');
   });
 
+  it('after the record, the refreshed bundle (nothing open) does not call the recorded quantity over the limit', async () => {
+    const before = bundleOf([step(1, { done: 20 }), step(2, { open: 20 }), step(3)]);
+    const after = bundleOf([step(1, { done: 20 }), step(2, { done: 20 }), step(3, { open: 20 })]);
+    let lookups = 0;
+    setup(before, { 'GET /admin/bundle/PO202611-0001-007': () => ({ data: lookups++ === 0 ? before : after }) });
+    await atProcess('P02');
+    scan(TICKET);
+    const result = await screen.findByTestId('scan-result');
+    await waitFor(() => expect(result).toHaveAttribute('data-kind', 'success'));
+    await waitFor(() => expect(lookups).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(screen.getByTestId('scan-bundle-open')).toHaveTextContent('0'));
+    expect(screen.queryByTestId('scan-over')).toBeNull();
+  });
+
   it('with auto record off, prefills the open pieces; a lower quantity is a partial bundle', async () => {
     const api = setup(bundleOf([step(1, { done: 20 }), step(2, { open: 20 }), step(3)]));
     await atProcess('P02');

@@ -399,6 +399,7 @@ export function ScanStationPage(_props: RouteScreenProps) {
             onChange={(value) => station.setQuantity(bundleAvailable !== null ? clampBundleQuantity(value, bundleAvailable) : value)}
             numbers={numbers}
             disabled={padDisabled}
+            recorded={phase === 'done'}
             onKeyDown={onQuantityKey}
             onFocus={() => {
               strokes.current = [];
