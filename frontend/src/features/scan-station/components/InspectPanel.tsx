@@ -110,7 +110,8 @@ export function InspectPanel({ open, defectTypes, reworkProcesses, busy, onSubmi
       {rows.map((row, index) => {
         const missing = tried ? (errors.rows[row.key] ?? []) : [];
         return (
-          <fieldset key={row.key} className="scan-defect-row" data-testid="scan-defect-row" aria-label={t('inspect.defect', { index: index + 1 })}>
+          <fieldset key={row.key} className="scan-defect-row" data-testid="scan-defect-row">
+            <legend>{t('inspect.defect', { index: index + 1 })}</legend>
             <select
               className="p-inputtext p-component"
               ref={index === rows.length - 1 ? lastRow : undefined}
