@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsDefined, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { MAX_BUNDLE_SIZE, type BundleScanInput } from '../../../contracts/bundles.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Localized } from '../../../contracts/master-data.js';
-import { SCAN_ID_PATTERN } from '../../../contracts/production.js';
 import { ToBoolean, ToInteger, Trim } from '../common/http/form-transforms.js';
+import { ScanIdField } from '../scan/scan.dto.js';
 
 const MAX_ID = 2_147_483_647;
 
@@ -24,12 +24,21 @@ export const BUNDLE_LABELS: Record<string, Localized> = {
   size: { 'zh-CN': '每页条数', en: 'Page size' },
 };
 
+/** A scanned bundle: its code or its ticket's QR text (bundle scans, inspections, rework). */
+export const BundleCodeField = () => (target: object, key: string) => {
+  ApiProperty({ description: "the bundle code (case-insensitive) or the bundle ticket's QR text (SB1B|<code>)", example: 'PO202611-0001-007' })(target, key);
+  Trim()(target, key);
+  IsDefined()(target, key);
+  IsString()(target, key);
+  MaxLength(128)(target, key);
+};
+
 /** POST /api/admin/bundle/scan (contracts/bundles.ts BundleScanInput). */
 export class BundleScanDto implements BundleScanInput {
   static fieldLabels = BUNDLE_LABELS;
 
-  @ApiProperty({ description: 'client-generated id, 8–64 of [A-Za-z0-9_-]' }) @Trim() @IsDefined() @IsString() @Matches(SCAN_ID_PATTERN) scanId: string;
-  @ApiProperty({ description: "the bundle code or the ticket's QR text (SB1B|code)" }) @Trim() @IsDefined() @IsString() @MaxLength(128) code: string;
+  @ScanIdField() scanId: string;
+  @BundleCodeField() code: string;
   @ApiProperty({ type: 'integer' }) @ToInteger() @IsDefined() @IsInt() @Min(1) @Max(MAX_ID) processId: number;
 
   @ApiPropertyOptional({ type: 'integer', description: 'default: every piece open at the process; fewer is a partial bundle' })

@@ -22,7 +22,8 @@ export const SCAN_LABELS: Record<string, Localized> = {
   stepId: { 'zh-CN': '子工序', en: 'Sub-process' },
 };
 
-const ScanIdField = () => (target: object, key: string) => {
+/** A client-generated scan id (exactly-once key): shared by every endpoint that records a scan. */
+export const ScanIdField = () => (target: object, key: string) => {
   ApiProperty({ description: 'client-generated id, 8–64 of [A-Za-z0-9_-] (a UUID fits)', example: '5b0d0c1e-3f5e-4a51-9a4b-8e2f1d7c6a90' })(target, key);
   Trim()(target, key);
   IsDefined()(target, key);

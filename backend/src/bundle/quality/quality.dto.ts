@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { DEFECT_DISPOSITIONS, MAX_BUNDLE_SIZE, type DefectDisposition, type DefectInput, type InspectInput, type ReworkInput } from '../../../../contracts/bundles.js';
 import type { Localized } from '../../../../contracts/master-data.js';
-import { SCAN_ID_PATTERN } from '../../../../contracts/production.js';
 import { ToInteger, Trim } from '../../common/http/form-transforms.js';
+import { ScanIdField } from '../../scan/scan.dto.js';
+import { BundleCodeField } from '../bundle.dto.js';
 
 const MAX_ID = 2_147_483_647;
 /** More defect lines than one bundle could hold is a malformed request. */
@@ -22,22 +23,6 @@ export const QUALITY_LABELS: Record<string, Localized> = {
   reworkProcessId: { 'zh-CN': '返工工序', en: 'Rework process' },
   workerId: { 'zh-CN': '员工', en: 'Worker' },
   deviceId: { 'zh-CN': '设备', en: 'Device' },
-};
-
-const ScanIdField = () => (target: object, key: string) => {
-  ApiProperty({ description: 'client-generated id, 8–64 of [A-Za-z0-9_-] (a UUID fits)', example: '5b0d0c1e-3f5e-4a51-9a4b-8e2f1d7c6a90' })(target, key);
-  Trim()(target, key);
-  IsDefined()(target, key);
-  IsString()(target, key);
-  Matches(SCAN_ID_PATTERN)(target, key);
-};
-
-const CodeField = () => (target: object, key: string) => {
-  ApiProperty({ description: "the bundle code (case-insensitive) or the bundle ticket's QR text (SB1B|<code>)", example: 'PO202611-0001-007' })(target, key);
-  Trim()(target, key);
-  IsDefined()(target, key);
-  IsString()(target, key);
-  MaxLength(128)(target, key);
 };
 
 /** One defect line of an inspection (contracts/bundles.ts DefectInput). */
@@ -71,7 +56,7 @@ export class InspectDto implements InspectInput {
   static fieldLabels = QUALITY_LABELS;
 
   @ScanIdField() scanId: string;
-  @CodeField() code: string;
+  @BundleCodeField() code: string;
 
   @ApiProperty({ type: 'integer', description: 'a process of the route flagged QC' }) @ToInteger() @IsDefined() @IsInt() @Min(1) @Max(MAX_ID) processId: number;
 
@@ -124,7 +109,7 @@ export class ReworkDto implements ReworkInput {
   static fieldLabels = QUALITY_LABELS;
 
   @ScanIdField() scanId: string;
-  @CodeField() code: string;
+  @BundleCodeField() code: string;
 
   @ApiProperty({ type: 'integer', description: 'the process the pieces were sent back to' }) @ToInteger() @IsDefined() @IsInt() @Min(1) @Max(MAX_ID) processId: number;
 
