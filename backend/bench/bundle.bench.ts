@@ -105,7 +105,7 @@ async function run(bench: BenchApp): Promise<void> {
     if (count <= 0) break;
     await seed.query(
       `INSERT INTO bundle (code, order_id, lay_id, bundle_no, color_id, size_id, quantity, last_scan_at, last_process_id, last_worker_id)
-       SELECT o.order_no || '-' || lpad(n::text, 3, '0'), o.id, l.id, n, $2, ($3::int[])[1 + n % ${sizes.length}], 10, now() - (n % 500) * interval '1 minute', $4, $5
+       SELECT o.order_no || '-' || lpad(n::text, greatest(3, length(n::text)), '0'), o.id, l.id, n, $2, ($3::int[])[1 + n % ${sizes.length}], 10, now() - (n % 500) * interval '1 minute', $4, $5
          FROM production_order o, generate_series(1, ${count}) AS n
          JOIN cut_lay l ON l.order_id = $1 AND l.lay_no = 1 + (n - 1) / 2000
         WHERE o.id = $1`,
