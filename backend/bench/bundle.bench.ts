@@ -15,6 +15,7 @@
 // clients (33 requests a second); the boards are child processes, their clocks corrected.
 import { DataSource } from 'typeorm';
 import { bootBenchApp, createBenchFactory, type BenchApp } from './bench-app.js';
+import { BundleQueryRepository } from '../src/bundle/bundle-query.repository.js';
 import { BUNDLE_FROM, BUNDLE_ROW } from '../src/bundle/bundle-state.repository.js';
 import { clock, merge, newHistogram, scanIdOf, sleep, startChild, summarize, summarizeValues, type Child, type Summary } from './scan-bench/shared.js';
 import { formatMs, nowMs, percentiles } from './stats.js';
@@ -133,6 +134,14 @@ async function run(bench: BenchApp): Promise<void> {
     raw.push(nowMs() - start);
     found += rows.length;
   }
+  // What GET /bundle/:code computes (record, steps, trace, open rework), without HTTP.
+  const queries = app.get(BundleQueryRepository);
+  const detail: number[] = [];
+  for (const code of codes) {
+    const start = nowMs();
+    await queries.detail(db.manager, code);
+    detail.push(nowMs() - start);
+  }
   const http: number[] = [];
   let httpOk = 0;
   for (const code of codes) {
@@ -147,6 +156,8 @@ async function run(bench: BenchApp): Promise<void> {
   const httpP = percentiles(http);
   console.log(`\n1. Bundle lookup by QR among ${total.toLocaleString('en')} bundles, ${LOOKUPS} random codes (${found} found by SQL, ${httpOk} by HTTP):`);
   console.log(`   raw SQL (findByCode): p50 ${formatMs(rawP.p50)}, p99 ${formatMs(rawP.p99)}   target p50 ≤ 5 ms: ${rawP.p50 <= 5 ? 'PASS' : 'FAIL'}`);
+  const detailP = percentiles(detail);
+  console.log(`   BundleQueryRepository.detail (the GET's work without HTTP): p50 ${formatMs(detailP.p50)}, p99 ${formatMs(detailP.p99)}`);
   console.log(`   GET /api/admin/bundle/:code: p50 ${formatMs(httpP.p50)}, p99 ${formatMs(httpP.p99)}   target p50 ≤ 5 ms: ${httpP.p50 <= 5 ? 'PASS' : 'FAIL'}`);
   console.log(`   EXPLAIN:\n${plan.map((row) => `     ${row['QUERY PLAN']}`).join('\n')}`);
   const usesIndex = plan.some((row) => row['QUERY PLAN'].includes('bundle_code_unique'));
