@@ -156,12 +156,12 @@ export class CuttingRepository {
    */
   async insertBundles(
     manager: EntityManager,
-    input: { orderId: number; layId: number; colorId: number; cuttingProcessId: number; cutterId: number; bundles: NewBundle[] },
+    input: { orderId: number; layId: number; colorId: number; cuttingProcessId: number; cutterId: number; bundles: NewBundle[]; at?: Date },
   ): Promise<LayBundle[]> {
     if (input.bundles.length === 0) return [];
     const rows: LayBundle[] = await manager.query(
       `INSERT INTO bundle (code, order_id, lay_id, bundle_no, color_id, size_id, quantity, last_scan_at, last_process_id, last_worker_id)
-       SELECT t.code, $1, $2, t.bundle_no, $3, t.size_id, t.quantity, now(), $4, $5
+       SELECT t.code, $1, $2, t.bundle_no, $3, t.size_id, t.quantity, coalesce($10::timestamptz, now()), $4, $5
          FROM unnest($6::text[], $7::int[], $8::int[], $9::int[]) AS t(code, bundle_no, size_id, quantity)
        RETURNING id::int AS id, bundle_no AS "bundleNo", code`,
       [
@@ -174,6 +174,7 @@ export class CuttingRepository {
         input.bundles.map((b) => b.bundleNo),
         input.bundles.map((b) => b.sizeId),
         input.bundles.map((b) => b.quantity),
+        input.at ?? null,
       ],
     );
     return rows.sort((a, b) => a.bundleNo - b.bundleNo);

@@ -55,7 +55,8 @@ export class CuttingService {
     });
   }
 
-  async create(input: LayDto, user: AuthenticatedUser): Promise<LayRecord> {
+  /** `at`: when the lay was cut (the demo seed dates its lays in the past; the screens send none). */
+  async create(input: LayDto, user: AuthenticatedUser, at?: Date): Promise<LayRecord> {
     return this.unitOfWork.run(async (tx) => {
       const { cuttingStep } = await this.lockOrder(tx, input.orderId);
       const plan = await this.plan(tx, input, user, cuttingStep);
@@ -71,7 +72,7 @@ export class CuttingService {
         note: input.note ?? '',
         createdBy: user.id,
       });
-      await this.makeBundles(tx, { ...plan, orderId: input.orderId, layId: lay.id, version: lay.version, colorId: input.colorId, bundleSize: input.bundleSize }, cuttingStep, user);
+      await this.makeBundles(tx, { ...plan, orderId: input.orderId, layId: lay.id, version: lay.version, colorId: input.colorId, bundleSize: input.bundleSize }, cuttingStep, user, at);
       tx.publish('bundle.changed', { bundleId: null, orderId: input.orderId, code: null, layId: lay.id }, [ROOMS.order(input.orderId)]);
       return this.record(tx, input.orderId, lay.id);
     });
@@ -189,6 +190,7 @@ export class CuttingService {
     lay: { orderId: number; layId: number; version: number; colorId: number; bundleSize: number; sizes: StoredLaySize[]; cutterId: number },
     cuttingStep: RouteStepState,
     user: AuthenticatedUser,
+    at?: Date,
   ): Promise<void> {
     const order = (await this.cutting.order(tx.manager, lay.orderId))!;
     let bundleNo = await this.cutting.nextBundleNo(tx.manager, lay.orderId);
@@ -206,6 +208,7 @@ export class CuttingService {
       cuttingProcessId: cuttingStep.processId,
       cutterId: lay.cutterId,
       bundles,
+      at,
     });
     const byNo = new Map(bundles.map((bundle) => [bundle.bundleNo, bundle]));
     for (const bundle of inserted) {
@@ -221,6 +224,7 @@ export class CuttingService {
           sizeId: made.sizeId,
           workerId: lay.cutterId,
           deviceId: 'cutting',
+          scannedAt: at?.toISOString(),
         },
         user,
         // The cutter was checked against the cutting process; the caller needs the Cutting screen only.

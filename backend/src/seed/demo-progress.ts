@@ -25,7 +25,13 @@ interface DemoOrder {
  * hours, so the appraisal and payroll screens show a believable month. At cutting a few orders are cut over the plan (within the 5 %
  * tolerance); later steps never pass the step before.
  */
-export async function seedDemoProgress(manager: EntityManager, scans: ScanService, admin: AuthenticatedUser): Promise<number> {
+export async function seedDemoProgress(
+  manager: EntityManager,
+  scans: ScanService,
+  admin: AuthenticatedUser,
+  /** Orders left alone (demo-bundles records their progress through bundles). */
+  skip: ReadonlySet<number> = new Set(),
+): Promise<number> {
   const orders: DemoOrder[] = await manager.query(
     `SELECT o.id, to_char(o.order_date, 'YYYY-MM-DD') AS "orderDate", to_char(o.delivery_date, 'YYYY-MM-DD') AS "deliveryDate",
             json_agg(json_build_object('processId', s.process_id, 'planned', s.planned_quantity, 'dueDate', to_char(s.due_date, 'YYYY-MM-DD')) ORDER BY s.sequence) AS steps
@@ -42,6 +48,7 @@ export async function seedDemoProgress(manager: EntityManager, scans: ScanServic
   for (const [index, order] of orders.entries()) {
     // Orders whose first step is not due yet have not started on the floor (not late either).
     if (order.steps[0].dueDate >= today) continue;
+    if (skip.has(order.id)) continue;
     const start = Date.parse(order.orderDate);
     const span0 = Math.max(DAY, Date.parse(order.deliveryDate) - start);
     // How far along the order is: the elapsed share of its lead time. A few orders lag about one

@@ -147,6 +147,52 @@ describe('the demo factory', () => {
     expect(bell.unread).toBe(await told('merchandiser'));
   });
 
+  it('cuts a few orders in production into bundles, scanned by the workers, with defects, rework and a stuck bundle', async () => {
+    const bundled: { id: number }[] = await db.query(`SELECT DISTINCT order_id AS id FROM bundle WHERE NOT voided ORDER BY 1`);
+    expect(bundled.length).toBeGreaterThanOrEqual(4);
+    expect(await count('bundle', 'NOT voided')).toBeGreaterThan(30);
+    expect(await count('cut_lay', 'cutter_id IN (SELECT id FROM app_user WHERE username LIKE $$cut%$$)')).toBe(await count('cut_lay'));
+    // Their progress comes from bundles only: every scan names a bundle, and the order's done per
+    // step is the sum of its bundle scans there.
+    const ids = bundled.map((row) => row.id).join(',');
+    expect(await count('scan', `order_id IN (${ids}) AND bundle_id IS NULL`)).toBe(0);
+    const mismatched = await db.query(
+      `SELECT s.order_id, s.process_id, s.done_quantity, coalesce(sum(x.quantity) FILTER (WHERE x.counts_progress), 0)::int AS scanned
+         FROM production_order_step s LEFT JOIN scan x ON x.order_id = s.order_id AND x.process_id = s.process_id AND x.bundle_id IS NOT NULL
+        WHERE s.order_id IN (${ids}) GROUP BY s.order_id, s.process_id, s.done_quantity
+       HAVING s.done_quantity <> coalesce(sum(x.quantity) FILTER (WHERE x.counts_progress), 0)`,
+    );
+    expect(mismatched).toEqual([]);
+    const qc = `(SELECT id FROM process WHERE qc)`;
+    expect(await count('production_order_step', `order_id IN (${ids}) AND process_id = ${qc} AND done_quantity > 0`)).toBeGreaterThan(0);
+    // Scanned by the workers of each process, dated in the past.
+    expect(await count('scan', `bundle_id IS NOT NULL AND worker_id = (SELECT id FROM app_user WHERE username = 'admin')`)).toBe(0);
+    const [{ days }] = await db.query(`SELECT count(DISTINCT scanned_at::date)::int AS days FROM scan WHERE bundle_id IS NOT NULL`);
+    expect(days).toBeGreaterThanOrEqual(5);
+    // Defects: rework (reworked, and still open) and a reject.
+    expect(await count('bundle_defect', `disposition = 'rework' AND reworked = quantity`)).toBeGreaterThan(0);
+    expect(await count('bundle_defect', `disposition = 'rework' AND reworked < quantity`)).toBeGreaterThan(0);
+    expect(await count('bundle_defect', `disposition = 'reject'`)).toBeGreaterThan(0);
+    expect(await count('scan', `kind = 'rework'`)).toBeGreaterThan(0);
+    expect(await count('bundle', 'rejected > 0')).toBeGreaterThan(0);
+    // A couple of partial bundles and stuck ones, as the screens show them.
+    const manager = await t.login();
+    const stuck = await t.http.get('/api/admin/bundle/list').query({ stuck: true, page: 1, size: 50 }).set('token', manager);
+    expect(stuck.status).toBe(200);
+    expect(stuck.body.data.total).toBeGreaterThanOrEqual(1);
+    expect(stuck.body.data.total).toBeLessThanOrEqual(4);
+    const wip = await t.http.get('/api/admin/bundle/wip').set('token', manager);
+    expect(wip.status).toBe(200);
+    expect(wip.body.data.processes.some((process: { stuck: number }) => process.stuck > 0)).toBe(true);
+    const partial = await db.query(
+      `SELECT b.code FROM bundle b JOIN scan s ON s.bundle_id = b.id AND s.kind = 'normal' GROUP BY b.id, s.process_id HAVING sum(s.quantity) < b.quantity - b.rejected LIMIT 1`,
+    );
+    expect(partial.length).toBe(1);
+    const detail = await t.http.get(`/api/admin/bundle/${partial[0].code}`).set('token', manager);
+    expect(detail.status).toBe(200);
+    console.log(`demo bundles: ${await count('bundle')}, bundle scans: ${await count('scan', 'bundle_id IS NOT NULL')}`);
+  });
+
   it('is not seeded twice', async () => {
     const { DemoSeeder } = await import('./demo-seeder.js');
     await t.app.get(DemoSeeder).seedIfEmpty();

@@ -14,6 +14,11 @@ import { seedDemoOrders } from './demo-orders.js';
 import { seedDemoProgress } from './demo-progress.js';
 import { ScanService } from '../scan/scan.service.js';
 import { AlertEvaluator } from '../alerts/alert-evaluator.service.js';
+import { BundleScanService } from '../bundle/bundle-scan.service.js';
+import { CuttingService } from '../bundle/cutting.service.js';
+import { QualityService } from '../bundle/quality/quality.service.js';
+import { ScanRepository } from '../scan/scan.repository.js';
+import { demoBundledOrders, seedDemoBundles } from './demo-bundles.js';
 import {
   DEMO_CATEGORIES,
   DEMO_COLORS,
@@ -86,6 +91,7 @@ export class DemoSeeder {
     // The administrator may execute every process, so the demo can scan anything.
     await this.dataSource.query(`UPDATE app_user SET process_ids = ARRAY(SELECT id FROM process ORDER BY sort_order) WHERE lower(username) = 'admin'`);
     const admin = await this.adminActor();
+    let bundlesMs = 0;
     // Delay alerts are evaluated once the factory stands, not after each of its scans.
     await this.moduleRef.get(AlertEvaluator, { strict: false }).whileHeld(async () => {
       await seedDemoOrders(this.dataSource.manager, {
@@ -93,9 +99,25 @@ export class DemoSeeder {
         productionOrders: this.moduleRef.get(ProductionOrderService, { strict: false }),
         uploads: this.moduleRef.get(UploadService, { strict: false }),
       }, admin);
-      await seedDemoProgress(this.dataSource.manager, this.moduleRef.get(ScanService, { strict: false }), admin);
+      // A few orders in production are cut into bundles: their progress comes from bundle scans only.
+      const bundled = await demoBundledOrders(this.dataSource.manager);
+      await seedDemoProgress(this.dataSource.manager, this.moduleRef.get(ScanService, { strict: false }), admin, new Set(bundled));
+      const bundlesStarted = Date.now();
+      await seedDemoBundles(
+        this.dataSource.manager,
+        {
+          cutting: this.moduleRef.get(CuttingService, { strict: false }),
+          bundles: this.moduleRef.get(BundleScanService, { strict: false }),
+          quality: this.moduleRef.get(QualityService, { strict: false }),
+          scanRepository: this.moduleRef.get(ScanRepository, { strict: false }),
+          defectTypes: this.service('defectType'),
+        },
+        admin,
+        bundled,
+      );
+      bundlesMs = Date.now() - bundlesStarted;
     });
-    this.logger.log(`demo factory seeded in ${Date.now() - started} ms`);
+    this.logger.log(`demo factory seeded in ${Date.now() - started} ms (bundles ${bundlesMs} ms)`);
   }
 
   /**

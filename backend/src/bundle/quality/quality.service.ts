@@ -41,7 +41,8 @@ export class QualityService {
     private readonly queries: BundleQueryRepository,
   ) {}
 
-  async inspect(input: InspectDto, user: AuthenticatedUser): Promise<QualityOutcome> {
+  /** `at`: when it was inspected (the demo seed dates its inspections in the past; the station sends none). */
+  async inspect(input: InspectDto, user: AuthenticatedUser, at?: Date): Promise<QualityOutcome> {
     const inspectorId = input.workerId ?? user.id;
     try {
       return await this.unitOfWork.run(async (tx) => {
@@ -95,7 +96,7 @@ export class QualityService {
         if (input.passed > 0) {
           const outcome = await this.scans.recordWithin(
             tx,
-            { ...base, scanId: input.scanId, processId: input.processId, quantity: input.passed, workerId: inspectorId },
+            { ...base, scanId: input.scanId, processId: input.processId, quantity: input.passed, workerId: inspectorId, scannedAt: at?.toISOString() },
             user,
             { bundleId: locked.bundle.id },
           );
@@ -124,13 +125,13 @@ export class QualityService {
           if (reworkChargeBack && responsible && chargedAt !== null) {
             await this.scans.recordWithin(
               tx,
-              { ...base, scanId: derivedScanId(input.scanId, 'cb', index), processId: chargedAt, quantity: -defect.quantity, workerId: responsible.workerId },
+              { ...base, scanId: derivedScanId(input.scanId, 'cb', index), processId: chargedAt, quantity: -defect.quantity, workerId: responsible.workerId, scannedAt: at?.toISOString() },
               user,
               { bundleId: locked.bundle.id, kind: 'chargeBack', pieceRate: responsible.pieceRate, skipPermissionChecks: true },
             );
           }
         }
-        await this.quality.moveBundle(manager, locked.bundle.id, { rejected, at: new Date(), processId: input.processId, workerId: inspectorId });
+        await this.quality.moveBundle(manager, locked.bundle.id, { rejected, at: at ?? new Date(), processId: input.processId, workerId: inspectorId });
 
         const answer: InspectResult = { bundle: await this.detail(manager, code), scan };
         await this.quality.saveInspectionResult(manager, inspectionId, fingerprint, answer);
@@ -144,7 +145,8 @@ export class QualityService {
     }
   }
 
-  async rework(input: ReworkDto, user: AuthenticatedUser): Promise<QualityOutcome> {
+  /** `at`: as for inspect. */
+  async rework(input: ReworkDto, user: AuthenticatedUser, at?: Date): Promise<QualityOutcome> {
     const workerId = input.workerId ?? user.id;
     return this.unitOfWork.run(async (tx) => {
       const manager = tx.manager;
@@ -200,6 +202,7 @@ export class QualityService {
             sizeId: locked.bundle.sizeId,
             workerId,
             deviceId: input.deviceId,
+            scannedAt: at?.toISOString(),
           },
           user,
           { bundleId: locked.bundle.id, kind: 'rework', pieceRate: part.pieceRate },
@@ -207,7 +210,7 @@ export class QualityService {
         scan ??= outcome.result;
       }
       for (const lot of taken) await this.quality.addReworked(manager, lot.id, lot.pieces);
-      await this.quality.moveBundle(manager, locked.bundle.id, { rejected: 0, at: new Date(), processId: input.processId, workerId });
+      await this.quality.moveBundle(manager, locked.bundle.id, { rejected: 0, at: at ?? new Date(), processId: input.processId, workerId });
 
       const answer: InspectResult = { bundle: await this.detail(manager, code), scan };
       this.publish(tx, answer.bundle);
