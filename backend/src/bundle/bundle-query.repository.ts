@@ -9,6 +9,9 @@ import { BUNDLE_FROM, BUNDLE_ROW, type BundleRow } from './bundle-state.reposito
 
 type Row = BundleRow & { createdAt: string };
 
+/** Each bundle's steps, defect lots and route (flows()). */
+type Flows = Map<number, { steps: BundleStep[]; defects: DefectLot[]; route: RouteStepState[] }>;
+
 const WORKER = (alias: string) => `coalesce(nullif(${alias}.nickname, ''), ${alias}.username)`;
 
 /** Rows a filtered list (process, stuck) computes in memory before paging. */
@@ -26,13 +29,17 @@ export class BundleQueryRepository {
     private readonly settings: SettingService,
   ) {}
 
+  /**
+   * The station's lookup and the trace page: one indexed probe by code, then the numbers, the
+   * trace and the open rework side by side (each on its own pooled connection outside a
+   * transaction: two round trips of latency instead of nine).
+   */
   async detail(manager: EntityManager, code: string): Promise<BundleDetail | null> {
     const rows = await this.rows(manager, `lower(b.code) = lower($1) AND NOT b.voided`, [code]);
     if (rows.length === 0) return null;
-    const [record] = await this.records(manager, rows);
-    const flows = await this.flows(manager, rows);
-    const { steps } = flows.get(rows[0].id)!;
-    return { ...record, steps, trace: await this.trace(manager, rows[0].id), rework: await this.openRework(manager, rows[0].id) };
+    const [flows, trace, rework] = await Promise.all([this.flows(manager, rows), this.trace(manager, rows[0].id), this.openRework(manager, rows[0].id)]);
+    const [record] = await this.records(manager, rows, flows);
+    return { ...record, steps: flows.get(rows[0].id)!.steps, trace, rework };
   }
 
   /** The record of one bundle by id (after a scan). */
@@ -109,11 +116,10 @@ export class BundleQueryRepository {
   }
 
   /** Records of bundle rows (where each is, finished, stuck). */
-  async records(manager: EntityManager, rows: Row[]): Promise<BundleRecord[]> {
+  async records(manager: EntityManager, rows: Row[], known?: Flows): Promise<BundleRecord[]> {
     if (rows.length === 0) return [];
-    const settings = productionSettingsOf(await this.settings.productionSettings(manager));
-    const cutoff = Date.now() - settings.bundleStuckHours * 3_600_000;
-    const flows = await this.flows(manager, rows);
+    const [settings, flows] = await Promise.all([this.settings.productionSettings(manager), known ?? this.flows(manager, rows)]);
+    const cutoff = Date.now() - productionSettingsOf(settings).bundleStuckHours * 3_600_000;
     return rows.map((row) => {
       const { steps } = flows.get(row.id)!;
       const at = whereIs(steps);
@@ -155,9 +161,10 @@ export class BundleQueryRepository {
   }
 
   /** Each bundle's steps from its scans and defect lots, three statements for any number of bundles (plus one route per order). */
-  private async flows(manager: EntityManager, rows: Row[]): Promise<Map<number, { steps: BundleStep[]; defects: DefectLot[]; route: RouteStepState[] }>> {
+  private async flows(manager: EntityManager, rows: Row[]): Promise<Flows> {
     const ids = rows.map((row) => row.id);
-    const [sums, defects, settings] = await Promise.all([
+    const orderIds = [...new Set(rows.map((row) => row.orderId))];
+    const [sums, defects, settings, orderRoutes] = await Promise.all([
       manager.query(
         `SELECT bundle_id::int AS "bundleId", process_id AS "processId", sum(quantity)::int AS done FROM scan
           WHERE bundle_id = ANY($1::bigint[]) AND counts_progress GROUP BY bundle_id, process_id`,
@@ -169,9 +176,9 @@ export class BundleQueryRepository {
         [ids],
       ) as Promise<(DefectLot & { bundleId: number })[]>,
       this.settings.productionSettings(manager),
+      Promise.all(orderIds.map((orderId) => this.scans.route(manager, orderId))),
     ]);
-    const routes = new Map<number, RouteStepState[]>();
-    for (const orderId of new Set(rows.map((row) => row.orderId))) routes.set(orderId, await this.scans.route(manager, orderId));
+    const routes = new Map<number, RouteStepState[]>(orderIds.map((orderId, index) => [orderId, orderRoutes[index]]));
     const scanInOrder = productionSettingsOf(settings).scanInOrder;
     const result = new Map<number, { steps: BundleStep[]; defects: DefectLot[]; route: RouteStepState[] }>();
     const lotsOf = new Map<number, DefectLot[]>();

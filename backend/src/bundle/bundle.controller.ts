@@ -1,5 +1,7 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import type { Response } from 'express';
 import { DEFAULT_PAGE_SIZE, type ListPage } from '../../../contracts/master-data.js';
 import type { BundleDetail, BundleRecord, BundleScanResult, WipSummary } from '../../../contracts/bundles.js';
@@ -22,6 +24,7 @@ export class BundleController {
     private readonly scanning: BundleScanService,
     private readonly queries: BundleQueryRepository,
     private readonly unitOfWork: UnitOfWork,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   @Post('scan')
@@ -67,7 +70,10 @@ export class BundleController {
   @ApiOperation({ summary: "A bundle's trace: where it is, its steps, every scan, correcting entry and defect by time, and its open rework" })
   async detail(@Param(bodyPipe(BundleCodeParamDto)) params: BundleCodeParamDto): Promise<BundleDetail> {
     const code = decodeBundleTicket(params.code) ?? params.code;
-    const detail = await this.unitOfWork.run((tx) => this.queries.detail(tx.manager, code));
+    // Outside a transaction: the detail's queries run side by side on pooled connections (the
+    // station's lookup is on every scan). A scan committing in between can only make a number a
+    // moment newer; the scan itself re-checks everything under the order's lock.
+    const detail = await this.queries.detail(this.dataSource.manager, code);
     if (!detail) throw new DomainException('bundleNotFound', { code }, { field: 'code' });
     return detail;
   }
