@@ -88,13 +88,16 @@ export class ScanStream {
   }
 
   async send(scan: Scan, instance: AppInstance, onWritten?: () => void): Promise<Attempt> {
+    // The phase the scan was SENT in: a request sent while the database was frozen and refused
+    // after its read timeout belongs to the freeze even when the thaw came before the answer.
+    const phase = this.phase;
     const answer = await httpRequest(instance.url, 'POST', '/api/admin/scan/record', {
       token: this.options.token,
       agent: instance.agent,
       onWritten,
       form: { scanId: scan.scanId, orderId: scan.orderId, processId: scan.processId, quantity: scan.quantity },
     });
-    const attempt = { instance: instance.name, answer, phase: this.phase };
+    const attempt = { instance: instance.name, answer, phase };
     scan.attempts.push(attempt);
     if (answer.status === 200 && answer.body?.code === 200) scan.acked = true;
     return attempt;
