@@ -79,6 +79,25 @@ describe('lay form', () => {
     });
   });
 
+  it('keeps what is typed when the page reloads its data live (a scan or another lay elsewhere)', async () => {
+    const calls: Partial<LayFormApi> = { create: jest.fn<LayFormApi['create']>(async () => saved), cutters: async () => [] };
+    let view!: ReturnType<typeof render>;
+    await act(async () => {
+      view = render(<LayFormDialog cutting={cutting()} lay={null} visible onHide={() => undefined} onSaved={() => undefined} api={calls} />);
+    });
+    const field = (label: string) => within(screen.getByTestId('lay-form-dialog')).getByLabelText(label) as HTMLInputElement;
+    fireEvent.change(field('层数'), { target: { value: '10' } });
+    fireEvent.change(field('M 配比'), { target: { value: '4' } });
+    fireEvent.change(field('每扎件数'), { target: { value: '15' } });
+    const summary = () => within(screen.getByTestId('lay-preview')).getByTestId('lay-preview-summary');
+    expect(summary()).toHaveTextContent('共 3 扎，40 件');
+    // The same order reloaded: new objects, same data.
+    await act(async () => {
+      view.rerender(<LayFormDialog cutting={cutting()} lay={null} visible onHide={() => undefined} onSaved={() => undefined} api={calls} />);
+    });
+    expect(summary()).toHaveTextContent('共 3 扎，40 件');
+  });
+
   it('switches to quantities and flags an over-cut in the preview', async () => {
     const { dialog, number, type } = await setup();
     fireEvent.click(within(within(dialog).getByTestId('lay-mode')).getByText('按数量'));

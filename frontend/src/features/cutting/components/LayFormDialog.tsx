@@ -1,7 +1,7 @@
 // The lay form (new or edit): colour, plies, per size a ratio or a quantity, pieces per bundle,
 // cutter and note, with a live preview of the bundles the server will make. The server's refusal
 // (over plan, layBundlesScanned, staleVersion…) shows in the dialog; the form stays filled.
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -46,14 +46,17 @@ export function LayFormDialog({ cutting, lay, visible, onHide, onSaved, api }: L
   const [cuttersFailed, setCuttersFailed] = useState(false);
   const number = new Intl.NumberFormat(i18n.language);
 
-  // A fresh form each time the dialog opens (on another lay, or new).
+  // A fresh form each time the dialog opens (on another lay, or new) — and only then: the page
+  // reloads its data live (a scan, another lay), and that must not wipe what is being typed.
+  const colors = useRef(cutting.colors);
+  colors.current = cutting.colors;
   useEffect(() => {
     if (!visible) return;
-    setDraft(lay ? draftOf(lay) : { ...emptyDraft(), colorId: cutting.colors.length === 1 ? cutting.colors[0].id : null });
+    setDraft(lay ? draftOf(lay) : { ...emptyDraft(), colorId: colors.current.length === 1 ? colors.current[0].id : null });
     setErrors({});
     setSubmitted(false);
     setServerError(null);
-  }, [visible, lay, cutting.colors]);
+  }, [visible, lay]);
 
   const loadCutters = calls.cutters;
   const processId = cutting.cuttingProcessId;
