@@ -1,4 +1,5 @@
-// All namespaces, composed here because lib/ must not import features.
+// All namespaces, composed here because lib/ must not import features. Screens that ship their
+// own texts with their code (cutting, bundle trace: useFeatureTranslation) are not here.
 import { commonLocales } from '../locales/common';
 import { authLocales } from '../features/auth/locales';
 import { baseDataLocales } from '../features/base-data/locales';
@@ -17,8 +18,6 @@ import { performanceAppraisalLocales } from '../features/performance-appraisal/l
 import { alertsLocales } from '../features/alerts/locales';
 import { settingsAuditLocales } from '../features/settings-audit/locales';
 import { clearDataLocales } from '../features/settings-clear-data/locales';
-import { cuttingLocales } from '../features/cutting/locales';
-import { bundlesLocales } from '../features/bundles/locales';
 import type { Language, LanguageResources } from '../lib/i18n';
 
 const namespaces = {
@@ -40,8 +39,6 @@ const namespaces = {
   alerts: alertsLocales,
   settingsAudit: settingsAuditLocales,
   clearData: clearDataLocales,
-  cutting: cuttingLocales,
-  bundles: bundlesLocales,
 };
 
 function forLanguage(language: Language): LanguageResources {

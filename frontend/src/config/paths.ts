@@ -211,8 +211,8 @@ function productionRoutes(): AppRoute[] {
       menu: { ...production, icon: 'pi pi-wallet' },
     },
     // Opened from the production orders (cutting) and from bundle lists and scans (trace).
-    { name: 'CuttingUpdate', path: PRODUCTION_PATHS.cutting(), titleKey: 'cutting:routes.cutting', layout: 'main', permissionGroup: 'production' },
-    { name: 'Bundle', path: PRODUCTION_PATHS.bundle(), titleKey: 'bundles:routes.trace', layout: 'main', permissionGroup: 'production' },
+    { name: 'CuttingUpdate', path: PRODUCTION_PATHS.cutting(), titleKey: 'orders:cutting.route', layout: 'main', permissionGroup: 'production' },
+    { name: 'Bundle', path: PRODUCTION_PATHS.bundle(), titleKey: 'orders:cutting.traceRoute', layout: 'main', permissionGroup: 'production' },
   ];
 }
 

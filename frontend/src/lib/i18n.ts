@@ -1,7 +1,7 @@
 // i18next setup. Resources are handed in by the app (features own their texts; lib must not
 // import features). zh-CN is the default and the fallback; the choice lives in localStorage.
 import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { applyPrimeReactLocale } from './primereact-locale';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
@@ -136,3 +136,15 @@ export function switchLanguage(language: Language, reload: () => void = () => wi
 }
 
 export const t = (key: string, options?: Record<string, unknown>): string => i18next.t(key, options ?? {});
+
+/**
+ * The translations of a screen that ships its own texts with its code (cutting, bundle trace):
+ * they join i18next the first time one of its components renders, instead of riding in the
+ * after-login bundle every screen downloads — the TV board's first load stays within its budget.
+ */
+export function useFeatureTranslation(namespace: string, locales: Record<Language, object>) {
+  if (!i18next.hasResourceBundle(LANGUAGES[0], namespace)) {
+    for (const language of LANGUAGES) i18next.addResourceBundle(language, namespace, locales[language], true, false);
+  }
+  return useTranslation(namespace);
+}

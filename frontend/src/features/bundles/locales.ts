@@ -2,7 +2,6 @@
 // `zhCN`, so a missing or extra key fails to compile.
 
 const zhCN = {
-  routes: { trace: '菲号追溯' },
   page: {
     subtitle: '{{orderNo}} · {{color}} / {{size}}',
     back: '返回',
@@ -75,7 +74,6 @@ const zhCN = {
 };
 
 const en: typeof zhCN = {
-  routes: { trace: 'Bundle trace' },
   page: {
     subtitle: '{{orderNo}} · {{color}} / {{size}}',
     back: 'Back',

@@ -2,7 +2,6 @@
 // 'cutting'), zh-CN and en. `en` is typed after `zhCN`, so a missing or extra key fails to compile.
 
 const zhCN = {
-  routes: { cutting: '裁床' },
   page: {
     title: '裁床 · {{orderNo}}',
     subtitle: '铺布（床次）、菲号和菲票',
@@ -152,7 +151,6 @@ const zhCN = {
 };
 
 const en: typeof zhCN = {
-  routes: { cutting: 'Cutting' },
   page: {
     title: 'Cutting · {{orderNo}}',
     subtitle: 'Lays, bundles and bundle tickets',

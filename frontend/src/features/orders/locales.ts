@@ -263,7 +263,8 @@ const zhCN = {
   live: {
     listUpdated: '列表已按他人的修改刷新',
   },
-  cutting: { button: '裁床' },
+  // The cutting and bundle screens' route titles (menus, breadcrumbs, permissions): their own texts load with them.
+  cutting: { button: '裁床', route: '裁床', traceRoute: '菲号追溯' },
 };
 
 const en: typeof zhCN = {
@@ -529,7 +530,7 @@ const en: typeof zhCN = {
   live: {
     listUpdated: 'The list was refreshed after changes by others',
   },
-  cutting: { button: 'Cutting' },
+  cutting: { button: 'Cutting', route: 'Cutting', traceRoute: 'Bundle trace' },
 };
 
 export const ordersLocales = { 'zh-CN': zhCN, en };

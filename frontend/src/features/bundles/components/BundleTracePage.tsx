@@ -3,7 +3,6 @@
 // in time order: scans, rework scans, charge-backs, correcting entries, and defects with their
 // type, disposition, rework process and inspector. Live on 'bundle.changed' in its order's room.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -18,6 +17,8 @@ import { formatDate } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
 import { useBundleDetail, type BundleDetailOptions } from '../hooks/use-bundle-detail';
 import '../bundles.css';
+import { useFeatureTranslation } from '../../../lib/i18n';
+import { bundlesLocales } from '../locales';
 
 const EVENT_ICONS: Record<BundleEvent['kind'], string> = {
   scan: 'pi pi-qrcode',
@@ -39,7 +40,7 @@ export function stepStateOf(step: BundleStep): 'rejected' | 'atRework' | 'open' 
 const STATE_SEVERITY = { done: 'success', open: 'info', atRework: 'warning', rejected: 'danger', waiting: 'secondary' } as const;
 
 function Header({ bundle }: { bundle: BundleDetail }) {
-  const { t, i18n } = useTranslation('bundles');
+  const { t, i18n } = useFeatureTranslation('bundles', bundlesLocales);
   const number = new Intl.NumberFormat(i18n.language);
   const mayCut = useSession((session) => isRouteAllowed('CuttingUpdate', session.permissions));
   const facts: [string, ReactNode, string?][] = [
@@ -90,7 +91,7 @@ function Header({ bundle }: { bundle: BundleDetail }) {
 }
 
 function Steps({ steps }: { steps: BundleStep[] }) {
-  const { t, i18n } = useTranslation('bundles');
+  const { t, i18n } = useFeatureTranslation('bundles', bundlesLocales);
   const number = new Intl.NumberFormat(i18n.language);
   const show = (value: number) => (value ? number.format(value) : '—');
   return (
@@ -135,7 +136,7 @@ function Steps({ steps }: { steps: BundleStep[] }) {
 }
 
 function Rework({ bundle }: { bundle: BundleDetail }) {
-  const { t, i18n } = useTranslation('bundles');
+  const { t, i18n } = useFeatureTranslation('bundles', bundlesLocales);
   const number = new Intl.NumberFormat(i18n.language);
   return (
     <section className="bundle-card" aria-labelledby="bundle-rework-title">
@@ -158,7 +159,7 @@ function Rework({ bundle }: { bundle: BundleDetail }) {
 }
 
 function Timeline({ trace }: { trace: BundleEvent[] }) {
-  const { t, i18n } = useTranslation('bundles');
+  const { t, i18n } = useFeatureTranslation('bundles', bundlesLocales);
   // Scans and their corrections carry a sign (a correction takes pieces back); defects are a count.
   const signed = new Intl.NumberFormat(i18n.language, { signDisplay: 'exceptZero' });
   const plain = new Intl.NumberFormat(i18n.language);
@@ -206,7 +207,7 @@ function Timeline({ trace }: { trace: BundleEvent[] }) {
 
 /** `options` lets tests give the page a fake socket and fetcher. */
 export function BundleTracePage({ params, options }: RouteScreenProps & { options?: BundleDetailOptions }) {
-  const { t } = useTranslation('bundles');
+  const { t } = useFeatureTranslation('bundles', bundlesLocales);
   const [, navigate] = useLocation();
   const code = (params.code ?? '').trim();
   const { bundle, loading, error, notFound, liveAt, reload } = useBundleDetail(code, options);

@@ -2,7 +2,6 @@
 // pieces recorded), last worker and scan, rejected pieces and a stuck badge; filtered by colour,
 // size, process and stuck, server-paged. A code opens the bundle's trace.
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
@@ -18,6 +17,8 @@ import { formatDate } from '../../../lib/format-date';
 import { useSession } from '../../../lib/session';
 import { getBundleList, type BundleListQuery } from '../api/get-bundle-list';
 import { getProcessOptions, type ProcessOption } from '../api/get-process-options';
+import { useFeatureTranslation } from '../../../lib/i18n';
+import { cuttingLocales } from '../locales';
 
 const PAGE_SIZE = 50;
 
@@ -33,7 +34,7 @@ type Filters = Pick<BundleListQuery, 'colorId' | 'sizeId' | 'processId' | 'stuck
 const NO_FILTERS: Filters = { colorId: null, sizeId: null, processId: null, stuck: false };
 
 export function BundleListPanel({ cutting, revision, fetchList = getBundleList, fetchProcesses = getProcessOptions }: BundleListPanelProps) {
-  const { t, i18n } = useTranslation('cutting');
+  const { t, i18n } = useFeatureTranslation('cutting', cuttingLocales);
   const mayTrace = useSession((session) => isRouteAllowed('Bundle', session.permissions));
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [page, setPage] = useState(1);

@@ -2,7 +2,6 @@
 // sheet or label printer) and the tear-off coupons to choose, and the same tickets as the print
 // copy (components/print/PrintCopy, as the job tickets print).
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
@@ -14,6 +13,8 @@ import { PrintCopy } from '../../../components/print/PrintCopy';
 import { getBundleTickets, type TicketSource } from '../api/get-bundle-tickets';
 import { BundleTicketSheet, type TicketLayout } from './BundleTicketSheet';
 import './bundle-tickets.css';
+import { useFeatureTranslation } from '../../../lib/i18n';
+import { cuttingLocales } from '../locales';
 
 export interface BundleTicketDialogProps {
   /** What to print; null hides the dialog. */
@@ -35,7 +36,7 @@ function storedLayout(): TicketLayout {
 }
 
 export function BundleTicketDialog({ source, title, onHide, fetchTickets = getBundleTickets }: BundleTicketDialogProps) {
-  const { t } = useTranslation('cutting');
+  const { t } = useFeatureTranslation('cutting', cuttingLocales);
   const [tickets, setTickets] = useState<BundleTicket[] | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   // The site's printer stays what it was last time.

@@ -2,9 +2,10 @@
 // large, and the order, style, colour, size and quantity; with coupons, one tear-off coupon per
 // process after cutting (the worker keeps it as proof of the bundle done). Two layouts: an A4
 // sheet (a grid of tickets) or one ticket per label of a narrow label printer.
-import { useTranslation } from 'react-i18next';
 import type { BundleTicket } from '@contracts/bundles';
 import { QrCode } from '../../../components/QrCode';
+import { useFeatureTranslation } from '../../../lib/i18n';
+import { cuttingLocales } from '../locales';
 
 export type TicketLayout = 'sheet' | 'label';
 
@@ -15,7 +16,7 @@ export interface BundleTicketSheetProps {
 }
 
 function TicketFacts({ ticket }: { ticket: BundleTicket }) {
-  const { t, i18n } = useTranslation('cutting');
+  const { t, i18n } = useFeatureTranslation('cutting', cuttingLocales);
   const number = new Intl.NumberFormat(i18n.language);
   return (
     <dl className="bundle-ticket-facts">
@@ -50,7 +51,7 @@ function TicketFacts({ ticket }: { ticket: BundleTicket }) {
 }
 
 function Coupon({ ticket, coupon }: { ticket: BundleTicket; coupon: BundleTicket['coupons'][number] }) {
-  const { t, i18n } = useTranslation('cutting');
+  const { t, i18n } = useFeatureTranslation('cutting', cuttingLocales);
   return (
     <div className="bundle-coupon" data-coupon={`${ticket.code}|${coupon.processCode}`}>
       <span className="bundle-coupon-process">

@@ -1,14 +1,15 @@
 // Ordered vs cut per colour × size: each cell "cut / ordered", over-cut and short highlighted
 // (PRODUCT.md §4 Cut bundles). Scrolls sideways on a phone with the colour column kept.
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { OrderCutting } from '@contracts/bundles';
 import { cutGridOf } from '../model/lay-form';
+import { useFeatureTranslation } from '../../../lib/i18n';
+import { cuttingLocales } from '../locales';
 
 const stateOf = (cut: number, ordered: number) => (cut > ordered ? 'is-over' : cut < ordered ? 'is-short' : 'is-exact');
 
 export function CutGrid({ cutting }: { cutting: OrderCutting }) {
-  const { t, i18n } = useTranslation('cutting');
+  const { t, i18n } = useFeatureTranslation('cutting', cuttingLocales);
   const number = new Intl.NumberFormat(i18n.language);
   const grid = cutGridOf(cutting);
   const cell = (cut: number, ordered: number, testId?: string) => {

@@ -2,7 +2,6 @@
 // ordered vs cut per colour × size, its lays (new, edit, delete, print their tickets) and its
 // bundles with where each is. Live through the order's room (scans, lays saved elsewhere).
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
@@ -23,6 +22,8 @@ import { CutGrid } from './CutGrid';
 import { LayFormDialog, type LayFormApi } from './LayFormDialog';
 import { LayList } from './LayList';
 import '../cutting.css';
+import { useFeatureTranslation } from '../../../lib/i18n';
+import { cuttingLocales } from '../locales';
 
 /** Tests give the page fake fetchers and a fake socket. */
 export interface CuttingPageOptions extends OrderCuttingOptions {
@@ -33,7 +34,7 @@ export interface CuttingPageOptions extends OrderCuttingOptions {
 }
 
 export function CuttingPage({ params, options = {} }: RouteScreenProps & { options?: CuttingPageOptions }) {
-  const { t } = useTranslation('cutting');
+  const { t } = useFeatureTranslation('cutting', cuttingLocales);
   const [, navigate] = useLocation();
   const orderId = Number(params.orderId);
   const valid = Number.isInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647;

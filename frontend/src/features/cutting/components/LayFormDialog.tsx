@@ -2,7 +2,6 @@
 // cutter and note, with a live preview of the bundles the server will make. The server's refusal
 // (over plan, layBundlesScanned, staleVersion…) shows in the dialog; the form stays filled.
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
@@ -15,6 +14,8 @@ import { NumberInput } from '../../../components/form/NumberInput';
 import { createLay, updateLay } from '../api/lay';
 import { getCutters } from '../api/get-cutters';
 import { draftOf, emptyDraft, layInputOf, MAX_NOTE_LENGTH, MAX_PLIES, previewOf, validateLay, type LayDraft, type LayErrors, type SizeMode } from '../model/lay-form';
+import { useFeatureTranslation } from '../../../lib/i18n';
+import { cuttingLocales } from '../locales';
 
 export interface LayFormApi {
   create: typeof createLay;
@@ -35,7 +36,7 @@ export interface LayFormDialogProps {
 }
 
 export function LayFormDialog({ cutting, lay, visible, onHide, onSaved, api }: LayFormDialogProps) {
-  const { t, i18n } = useTranslation('cutting');
+  const { t, i18n } = useFeatureTranslation('cutting', cuttingLocales);
   const calls = { ...DEFAULT_API, ...api };
   const [draft, setDraft] = useState<LayDraft>(() => (lay ? draftOf(lay) : emptyDraft()));
   const [errors, setErrors] = useState<LayErrors>({});

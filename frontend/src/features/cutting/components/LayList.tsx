@@ -1,11 +1,12 @@
 // The order's lays: number, colour, plies, pieces per size, bundles, pieces, cutter and a badge
 // when its bundles have moved past cutting. Edit and delete are disabled then, with the reason on
 // hover and focus; the server may still refuse (another user scanned meanwhile) and says why.
-import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import type { LayRecord } from '@contracts/bundles';
 import { DataList, type DataListColumn } from '../../../components/data-list';
+import { useFeatureTranslation } from '../../../lib/i18n';
+import { cuttingLocales } from '../locales';
 
 export interface LayListProps {
   lays: LayRecord[];
@@ -17,7 +18,7 @@ export interface LayListProps {
 }
 
 export function LayList({ lays, canEdit, onEdit, onDelete, onPrint }: LayListProps) {
-  const { t, i18n } = useTranslation('cutting');
+  const { t, i18n } = useFeatureTranslation('cutting', cuttingLocales);
   const number = new Intl.NumberFormat(i18n.language);
   const lockedTip = { showOnDisabled: true, position: 'top' as const };
 

@@ -10,7 +10,6 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import type { RouteScreenProps } from '../../../config/paths';
-import { InputSwitch } from 'primereact/inputswitch';
 import { getDefectTypeOptions, type DefectTypeOption } from '../api/bundle';
 import { useScanStation } from '../hooks/use-scan-station';
 import { bundleNumbers, bundleStartQuantity, clampBundleQuantity, reworkChoices } from '../model/bundle';
@@ -347,7 +346,18 @@ export function ScanStationPage(_props: RouteScreenProps) {
             )}
             <p className="muted scan-input-hint">{phase === 'done' ? t('confirm.next') : t('scan.hint')}</p>
             <div className="switch-field scan-auto-record">
-              <InputSwitch inputId="scan-auto-record" checked={station.autoRecord} onChange={(event) => station.setAutoRecord(Boolean(event.value))} aria-describedby="scan-auto-record-hint" data-testid="scan-auto-record" />
+              {/* A native switch: PrimeReact's InputSwitch nests its input in a focusable box (axe: nested-interactive). */}
+              <span className="scan-switch-box" data-testid="scan-auto-record">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  id="scan-auto-record"
+                  className="scan-switch"
+                  checked={station.autoRecord}
+                  onChange={(event) => station.setAutoRecord(event.target.checked)}
+                  aria-describedby="scan-auto-record-hint"
+                />
+              </span>
               <div>
                 <label htmlFor="scan-auto-record">{t('bundle.autoRecord')}</label>
                 <small className="muted" id="scan-auto-record-hint">
