@@ -115,8 +115,8 @@ class Board {
     const order = await f.createOrder({ quantities: [500, 500] });
     const boardOnA = new Board(a.socket({ token: f.admin }), 'board');
     const boardOnB = new Board(b.socket({ token: f.admin }), 'board');
-    await connected(boardOnA.socket);
-    await connected(boardOnB.socket);
+    await connected(boardOnA.socket, 15_000);
+    await connected(boardOnB.socket, 15_000);
     const startSeq = await boardOnB.join();
     await boardOnA.join();
     const scan = (instance: TestApp) =>
@@ -150,7 +150,7 @@ class Board {
     expect((await c.http.get('/api/health')).body.data).toMatchObject({ status: 'degraded', redis: 'down' });
     // …and its broadcasts reach its own sockets.
     const boardOnC = new Board(c.socket({ token: f.admin }), 'board');
-    await connected(boardOnC.socket);
+    await connected(boardOnC.socket, 15_000);
     await boardOnC.join();
     expect((await scan(c)).status).toBe(200);
     await waitFor(() => boardOnC.received === 1, 2000);
