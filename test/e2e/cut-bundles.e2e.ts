@@ -194,7 +194,8 @@ describe('cut bundles, end to end', () => {
       await page.getByTestId('add-lay').focus();
       await page.keyboard.press('Enter');
       await page.getByTestId('lay-form-dialog').waitFor();
-      await page.locator('#lay-colorId-input').focus();
+      // The form puts the focus on its first field once shown (a keyboard user starts typing there).
+      await page.waitForFunction(() => document.activeElement?.id === 'lay-colorId-input', undefined, { timeout: LIVE_MS });
       await chooseByKeyboard(page, '', colorA.name);
       await typeInto(page, 'lay-plies-input', String(PLIES));
       await typeInto(page, 'lay-bundleSize-input', String(BUNDLE_SIZE));

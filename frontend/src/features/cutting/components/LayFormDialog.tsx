@@ -138,6 +138,10 @@ export function LayFormDialog({ cutting, lay, visible, onHide, onSaved, api }: L
       className="lay-form-dialog"
       style={{ width: 'min(52rem, 96vw)' }}
       breakpoints={{ '640px': '100vw' }}
+      // The first field gets the focus once the dialog is shown (PrimeReact's own focus lands on the
+      // header's close button, where the next Enter of a keyboard user would close the form).
+      focusOnShow={false}
+      onShow={() => document.getElementById(lay ? 'lay-plies-input' : 'lay-colorId-input')?.focus()}
       data-testid="lay-form-dialog"
     >
       <form id="lay-form" className="lay-form" onSubmit={(event) => void submit(event)} noValidate>
