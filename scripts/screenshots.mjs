@@ -67,6 +67,12 @@ async function extraScreens(baseUrl) {
     screens.push({ name: 'schedule-update', path: `/production/schedule/update/${productionOrder}`, phone: true });
     screens.push({ name: 'order-overview', path: `/production/orderOverview/${productionOrder}`, phone: true });
   }
+  // A demo order cut into bundles (demo-bundles.ts): its cutting page and one bundle's trace.
+  const bundle = (await api(baseUrl, token, 'bundle/list', { page: 1, pageSize: 1 })).list[0];
+  if (bundle) {
+    screens.push({ name: 'cutting', path: `/cutting/${bundle.orderId}`, phone: true });
+    screens.push({ name: 'bundle-trace', path: `/bundle/${encodeURIComponent(bundle.code)}`, phone: true });
+  }
   return screens;
 }
 
