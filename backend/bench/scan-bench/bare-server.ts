@@ -3,6 +3,7 @@
 // fixed rate. Each event's scan id carries its emit time, so the same board clients measure it.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { writeHeapSnapshot } from 'node:v8';
 import { Server } from 'socket.io';
 import { SOCKET_EVENTS } from '../../../contracts/events.js';
 import { clock, cpuSeconds, scanIdOf, serve, sleep } from './shared.js';
@@ -75,6 +76,8 @@ serve({
     }
     return { heapUsed: process.memoryUsage().heapUsed, forcedGc: gc !== undefined };
   },
+  /** A heap snapshot of this process, written to `path` (board-heap bench). */
+  heapSnapshot: (args: { path: string }) => writeHeapSnapshot(args.path),
   close: async () => {
     await io?.close();
     setTimeout(() => process.exit(0), 10);

@@ -3,6 +3,7 @@
 // whose first process can take many scans. The orchestrator asks it for heap and CPU figures.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { writeHeapSnapshot } from 'node:v8';
 import { DataSource } from 'typeorm';
 import { RealtimeGateway } from '../../src/realtime/realtime.gateway.js';
 import { bootBenchApp, createBenchFactory, type BenchApp } from '../bench-app.js';
@@ -92,6 +93,8 @@ serve({
     }
     return { heapUsed: process.memoryUsage().heapUsed, forcedGc: gc !== undefined };
   },
+  /** A heap snapshot of this process, written to `path` (heap-probe: what a board costs, by constructor). */
+  heapSnapshot: (args: { path: string }) => writeHeapSnapshot(args.path),
   /** A CPU profile of this process from now (scan-profile bench). */
   profileStart: async (args: { intervalUs?: number }) => {
     profiler = new Session();

@@ -1,7 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import type { Server, ServerOptions } from 'socket.io';
+import { ServerResponse } from 'node:http';
+import type { Server, ServerOptions, Socket } from 'socket.io';
 import { closeRedisClient, startConnecting, watchRedisClient, type RedisClient } from '../redis/redis.module.js';
 import { RedisLink } from './redis-link.js';
 
@@ -93,6 +94,7 @@ export class RealtimeIoAdapter extends IoAdapter {
       perMessageDeflate: false,
     }) as Server;
     if (this.adapterClient) server.adapter(createAdapter(this.adapterClient, { streamName: this.streamName }));
+    releaseUpgradeRequests(server);
     return server;
   }
 
@@ -103,4 +105,34 @@ export class RealtimeIoAdapter extends IoAdapter {
     for (const client of this.duplicates) client.destroy();
     await closeRedisClient(this.adapterClient);
   }
+}
+
+/** One empty header set for every connected socket (see releaseUpgradeRequests). */
+const NO_HEADERS = Object.freeze({}) as Socket['handshake']['headers'];
+
+/**
+ * Engine.IO keeps each connection's upgrade request for the connection's life: on the socket
+ * (`conn.request`) and, for a WebSocket, through the stand-in response it gave the middlewares,
+ * whose 'close' listener on the TCP socket holds it. Nothing here reads it after the handshake:
+ * sockets authenticate from `handshake.auth` in the gateway's middleware, before 'connection'.
+ * Letting it go frees the request's parser state, raw header list and header strings — about a
+ * KiB per connected board (bench/board-heap.bench.ts, issue 13 item 5; Socket.IO's memory guide
+ * drops `request` the same way). `socket.request` and `handshake.headers` are empty afterwards.
+ */
+function releaseUpgradeRequests(server: Server): void {
+  const responses = new WeakMap<object, { req?: unknown }>();
+  server.engine.use((request: object, response: { req?: unknown }, next: () => void) => {
+    // A real ServerResponse (long-polling) ends with its request; only the WebSocket stand-in lingers.
+    if (!(response instanceof ServerResponse)) responses.set(request, response);
+    next();
+  });
+  server.on('connection', (socket: Socket) => {
+    const conn = socket.conn as unknown as { request: object | null };
+    const request = conn.request;
+    if (!request) return;
+    const response = responses.get(request);
+    if (response) response.req = undefined;
+    conn.request = null;
+    socket.handshake.headers = NO_HEADERS;
+  });
 }

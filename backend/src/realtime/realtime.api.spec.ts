@@ -1,7 +1,9 @@
+import type { Server } from 'socket.io';
 import type { Socket } from 'socket.io-client';
 import { DataSource } from 'typeorm';
 import { SOCKET_EVENTS, type DomainEventEnvelope, type SubscribeResult } from '../../../contracts/events.js';
 import { UnitOfWork } from '../events/unit-of-work.service.js';
+import { RealtimeGateway } from './realtime.gateway.js';
 import { bootTestApp, connected, nextEvent, type TestApp } from '../testing/test-app.js';
 
 function subscribe(socket: Socket, rooms: string[], lastSeq?: number): Promise<SubscribeResult> {
@@ -46,6 +48,19 @@ describe('live-event pipeline over Socket.IO', () => {
     const received = await event;
     expect(received).toMatchObject({ name: 'settings.dashboardUpdated', rooms: ['settings', 'board'], payload: { refreshType: 2 } });
     expect(received.seq).toBeGreaterThan(result.headSeq);
+  });
+
+  it('lets go of the upgrade request once a socket is connected, and still serves it (heap per board)', async () => {
+    const socket = t.socket({ token: admin });
+    await connected(socket);
+    const server = (t.app.get(RealtimeGateway) as unknown as { server: Server }).server;
+    const serverSocket = server.of('/').sockets.get(socket.id!)!;
+    expect(serverSocket.conn.request).toBeNull();
+    expect(serverSocket.handshake.headers).toEqual({});
+    expect(serverSocket.handshake.auth).toEqual({ token: admin });
+    // Authenticated from handshake.auth, and its requests are answered as before.
+    expect((await subscribe(socket, ['board'])).joined).toEqual(['board']);
+    socket.disconnect();
   });
 
   it('lets the server decide rooms', async () => {

@@ -38,8 +38,8 @@ type ClientSocket = Socket<ClientRequests, Record<string, never>, Record<string,
 interface SocketLimits {
   /** Times of the recent subscribe requests (sliding window). */
   subscribes: number[];
-  /** Room → the nudge generation of its last replay on this connection. */
-  replays: Map<string, number>;
+  /** Room → the nudge generation of its last replay on this connection (made at the first replay: most boards never replay). */
+  replays?: Map<string, number>;
 }
 
 const MAX_ROOMS_PER_REQUEST = 50;
@@ -165,7 +165,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   handleConnection(socket: ClientSocket): void {
     const identity = socket.data.identity;
     if (!identity) return void socket.disconnect(true);
-    this.limits.set(socket, { subscribes: [], replays: new Map() });
+    this.limits.set(socket, { subscribes: [] });
     // A user's sockets also sit in their own room: access changes reach every tab at once.
     // A paired TV's sockets sit in their device's room: revoking it closes them on every instance.
     void socket.join(
@@ -210,7 +210,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     const rooms = Array.isArray(request.rooms)
       ? request.rooms.filter((room): room is string => typeof room === 'string').slice(0, MAX_ROOMS_PER_REQUEST)
       : [];
-    const limits = this.limits.get(socket) ?? { subscribes: [], replays: new Map<string, number>() };
+    const limits: SocketLimits = this.limits.get(socket) ?? { subscribes: [] };
     const refusal = (error: NonNullable<SubscribeResult['error']>): SubscribeResult => ({ joined: [], refused: rooms, headSeq: this.lastHead, missed: [], resync: false, error });
 
     // Rate limit: counted before any work, refused with an answer (not dropped).
@@ -258,10 +258,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     if ((!hasPosition && !hasLastSeq) || joined.length === 0) return answer(false);
     // One replay per room per connection, plus one after each nudge the server sent (a tick or
     // a resume hint): beyond that the client reloads its snapshot instead.
-    if (joined.some((name) => (limits.replays.get(name) ?? -1) >= this.generation)) {
+    if (joined.some((name) => (limits.replays?.get(name) ?? -1) >= this.generation)) {
       this.metrics?.resyncAnswered('replayLimit');
       return answer(true);
     }
+    limits.replays ??= new Map();
     for (const name of joined) limits.replays.set(name, this.generation);
     if (hasPosition) {
       // The exact position (docs/ARCHITECTURE.md, "Catch-up position"). Anything malformed — not an
