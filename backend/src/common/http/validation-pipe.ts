@@ -2,6 +2,7 @@ import { type ArgumentMetadata, type Type, ValidationPipe } from '@nestjs/common
 import type { Localized } from '../../../../contracts/master-data.js';
 import { DomainException } from '../errors/domain.exception.js';
 import { validationException } from '../errors/validation.js';
+import { cacheValidationMetadata } from './validation-metadata-cache.js';
 
 /** A DTO class may carry its fields' labels (`static fieldLabels`) so messages can name them. */
 export type DtoClass = Type<object> & { fieldLabels?: Record<string, Localized> };
@@ -13,6 +14,7 @@ export type DtoClass = Type<object> & { fieldLabels?: Record<string, Localized> 
 class LabelledValidationPipe extends ValidationPipe {
   constructor(private readonly fixedType?: DtoClass) {
     super({ expectedType: fixedType, transform: true, whitelist: true, forbidUnknownValues: false, exceptionFactory: (errors) => validationException(errors) });
+    cacheValidationMetadata();
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
