@@ -89,7 +89,7 @@ function bundle(sewDone = 15): BundleDetail {
 }
 
 const route = routeByName('Bundle')!;
-const event = (payload: { bundleId: number; orderId: number; code: string }, seq = 1): DomainEventEnvelope =>
+const event = (payload: { bundleId: number | null; orderId: number; code: string | null }, seq = 1): DomainEventEnvelope =>
   ({ seq, name: 'bundle.changed', rooms: ['order:5'], at: '2026-11-20T11:00:00.000Z', payload }) as DomainEventEnvelope;
 
 describe('bundle trace page', () => {
@@ -148,13 +148,20 @@ describe('bundle trace page', () => {
     const { handlers } = subscriptions[0];
 
     act(() => handlers.onEvent?.(event({ bundleId: 32, orderId: 5, code: 'PO202611-0005-008' })));
+    // A scan elsewhere in the order does not touch this bundle either.
+    const progressed = { seq: 2, name: 'production.progressed', rooms: ['order:5'], at: '2026-11-20T11:00:00.000Z', payload: { orderId: 5 } } as unknown as DomainEventEnvelope;
+    act(() => handlers.onEvent?.(progressed));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(loads).toBe(1);
 
     sewDone = 20;
-    act(() => handlers.onEvent?.(event({ bundleId: 31, orderId: 5, code: 'PO202611-0005-007' }, 2)));
+    act(() => handlers.onEvent?.(event({ bundleId: 31, orderId: 5, code: 'PO202611-0005-007' }, 3)));
     await waitFor(() => expect(within(screen.getByTestId('step-2')).getByText('20')).toBeInTheDocument());
     expect(loads).toBe(2);
+
+    // A lay change names no bundle: it may have voided this one.
+    act(() => handlers.onEvent?.(event({ bundleId: null, orderId: 5, code: null }, 4)));
+    await waitFor(() => expect(loads).toBe(3));
   });
 
   it('says when the bundle does not exist', async () => {
