@@ -459,6 +459,25 @@ describe('cut bundles, end to end', () => {
     } finally {
       await office.close();
     }
+
+    // On a 390 px phone the per-process rows are cards: nothing scrolls sideways, the page nor a box in it.
+    const phoneContext = await context('en', 390, 844);
+    const phone = await phoneContext.newPage();
+    try {
+      await login(phone, ACCOUNTS.admin, `/bundle/${encodeURIComponent(bundle.code)}`);
+      const steps = phone.getByTestId('bundle-steps');
+      await steps.waitFor({ timeout: LIVE_MS });
+      await expect(steps.getAttribute('data-view')).resolves.toBe('cards');
+      await expect(steps.getByTestId(`step-${qc}`).innerText()).resolves.toContain('QC');
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const sideways = await phone.getByTestId('bundle-page').evaluate((page) =>
+        [page, ...page.querySelectorAll<HTMLElement>('*')].filter((element) => element.scrollWidth > element.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(element).overflowX)).map((element) => element.className),
+      );
+      expect(sideways).toEqual([]);
+      await screenshot(phone, 'cut-bundles-trace-phone-en');
+    } finally {
+      await phoneContext.close();
+    }
   });
 
   it('cutting: a scanned lay is locked; another lay is edited (quantities, the cutter from the picker) and deleted through the page', async () => {

@@ -1,4 +1,5 @@
-// The live part of every screen about one production order (schedule detail, order overview):
+// The live part of every screen about one production order (schedule detail, order overview,
+// cutting, bundle trace):
 // a coalescing refresh scheduler for that order, and its room 'order:<id>'. A scan that landed
 // or a change of the order asks for a quiet refresh; a deletion is reported instead, and a resync
 // after the first (events were missed while offline) refreshes too.
@@ -18,18 +19,32 @@ export interface LiveOrderRoom {
   liveAt: string | null;
 }
 
-/**
- * `refresh` is the screen's quiet reload; the latest one given is the one called. `alsoOn`: more
- * events of the room whose payload names the order by `orderId` that ask for a refresh too
- * (the cutting page: 'bundle.changed').
- */
-export function useLiveOrderRoom(id: number, refresh: () => Promise<unknown> | unknown, client: RealtimeClient, refetchMs: number, alsoOn: readonly DomainEventName[] = NO_EVENTS): LiveOrderRoom {
+export interface LiveOrderRoomOptions {
+  /** More events of the room, naming the order by `orderId`, that ask for a refresh too (the cutting page: 'bundle.changed'). */
+  alsoOn?: readonly DomainEventName[];
+  /**
+   * Narrows the room to what the screen shows: an event this returns false for is ignored
+   * altogether (the bundle trace: only its own bundle's changes). The latest one given is used.
+   */
+  accept?: (event: DomainEventEnvelope) => boolean;
+}
+
+/** `refresh` is the screen's quiet reload; the latest one given is the one called. */
+export function useLiveOrderRoom(
+  id: number,
+  refresh: () => Promise<unknown> | unknown,
+  client: RealtimeClient,
+  refetchMs: number,
+  { alsoOn = NO_EVENTS, accept }: LiveOrderRoomOptions = {},
+): LiveOrderRoom {
   const [deleted, setDeleted] = useState(false);
   const [liveAt, setLiveAt] = useState<string | null>(null);
   const refreshRef = useRef(refresh);
+  const acceptRef = useRef(accept);
   useEffect(() => {
     refreshRef.current = refresh;
-  }, [refresh]);
+    acceptRef.current = accept;
+  }, [refresh, accept]);
 
   const schedulerRef = useRef<{ id: number; scheduler: RefreshScheduler } | null>(null);
   if (!schedulerRef.current || schedulerRef.current.id !== id) {
@@ -42,6 +57,7 @@ export function useLiveOrderRoom(id: number, refresh: () => Promise<unknown> | u
     setDeleted(false);
     if (!Number.isInteger(id) || id <= 0) return;
     const onEvent = (event: DomainEventEnvelope) => {
+      if (acceptRef.current && !acceptRef.current(event)) return;
       if (event.name === 'production.progressed') {
         if ((event.payload as ProgressRecorded).orderId !== id) return;
       } else if (event.name === 'productionOrder.changed') {

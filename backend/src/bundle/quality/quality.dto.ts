@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { plainToInstance, Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
@@ -25,19 +26,32 @@ export const QUALITY_LABELS: Record<string, Localized> = {
   deviceId: { 'zh-CN': '设备', en: 'Device' },
 };
 
+// Inspections and rework scans share their field rules, declared once here rather than through a
+// common base class: class-validator checks a class's own fields before inherited ones, so a base
+// holding scanId/code/workerId would change which field a body with several faults is refused for.
+
+/** A number of pieces of one bundle: at least `min` (0: none may pass), at most a bundle's size. */
+const PiecesField = ({ min, optional = false, description }: { min: 0 | 1; optional?: boolean; description?: string }) =>
+  applyDecorators(
+    (optional ? ApiPropertyOptional : ApiProperty)({ type: 'integer', minimum: min, maximum: MAX_BUNDLE_SIZE, ...(description && { description }) }),
+    ToInteger(),
+    optional ? IsOptional() : IsDefined(),
+    IsInt(),
+    Min(min),
+    Max(MAX_BUNDLE_SIZE),
+  );
+
+/** The worker a scan is credited to, when not the caller (`description` says who that is). */
+const CreditedWorkerField = (description: string) =>
+  applyDecorators(ApiPropertyOptional({ type: 'integer', description }), ToInteger(), IsOptional(), IsInt(), Min(1), Max(MAX_ID));
+
 /** One defect line of an inspection (contracts/bundles.ts DefectInput). */
 export class DefectDto implements DefectInput {
   static fieldLabels = QUALITY_LABELS;
 
   @ApiProperty({ type: 'integer' }) @ToInteger() @IsDefined() @IsInt() @Min(1) @Max(MAX_ID) defectTypeId: number;
 
-  @ApiProperty({ type: 'integer', minimum: 1, maximum: MAX_BUNDLE_SIZE })
-  @ToInteger()
-  @IsDefined()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_BUNDLE_SIZE)
-  quantity: number;
+  @PiecesField({ min: 1 }) quantity: number;
 
   @ApiProperty({ enum: DEFECT_DISPOSITIONS }) @IsDefined() @IsIn(DEFECT_DISPOSITIONS) disposition: DefectDisposition;
 
@@ -60,13 +74,7 @@ export class InspectDto implements InspectInput {
 
   @ApiProperty({ type: 'integer', description: 'a process of the route flagged QC' }) @ToInteger() @IsDefined() @IsInt() @Min(1) @Max(MAX_ID) processId: number;
 
-  @ApiProperty({ type: 'integer', minimum: 0, maximum: MAX_BUNDLE_SIZE, description: 'good pieces (a scan at the QC process for the inspector)' })
-  @ToInteger()
-  @IsDefined()
-  @IsInt()
-  @Min(0)
-  @Max(MAX_BUNDLE_SIZE)
-  passed: number;
+  @PiecesField({ min: 0, description: 'good pieces (a scan at the QC process for the inspector)' }) passed: number;
 
   @ApiProperty({
     type: [DefectDto],
@@ -93,13 +101,7 @@ export class InspectDto implements InspectInput {
   @ValidateNested({ each: true })
   defects: DefectDto[] = [];
 
-  @ApiPropertyOptional({ type: 'integer', description: 'the inspector credited; default the caller' })
-  @ToInteger()
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_ID)
-  workerId?: number;
+  @CreditedWorkerField('the inspector credited; default the caller') workerId?: number;
 
   @ApiPropertyOptional() @Trim() @IsOptional() @IsString() @MaxLength(64) deviceId?: string;
 }
@@ -113,21 +115,9 @@ export class ReworkDto implements ReworkInput {
 
   @ApiProperty({ type: 'integer', description: 'the process the pieces were sent back to' }) @ToInteger() @IsDefined() @IsInt() @Min(1) @Max(MAX_ID) processId: number;
 
-  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_BUNDLE_SIZE, description: 'default: every piece waiting for rework here' })
-  @ToInteger()
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_BUNDLE_SIZE)
-  quantity?: number;
+  @PiecesField({ min: 1, optional: true, description: 'default: every piece waiting for rework here' }) quantity?: number;
 
-  @ApiPropertyOptional({ type: 'integer', description: 'the worker credited; default the caller' })
-  @ToInteger()
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_ID)
-  workerId?: number;
+  @CreditedWorkerField('the worker credited; default the caller') workerId?: number;
 
   @ApiPropertyOptional() @Trim() @IsOptional() @IsString() @MaxLength(64) deviceId?: string;
 }

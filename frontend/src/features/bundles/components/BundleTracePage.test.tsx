@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import type { BundleDetail } from '@contracts/bundles';
 import type { DomainEventEnvelope } from '@contracts/events';
+import { CARD_MEDIA_QUERY } from '../../../components/data-list/use-narrow';
 import { routeByName } from '../../../config/paths';
 import { ApiError } from '../../../lib/http-client';
 import { sessionStore } from '../../../lib/session';
@@ -89,7 +90,7 @@ function bundle(sewDone = 15): BundleDetail {
 }
 
 const route = routeByName('Bundle')!;
-const event = (payload: { bundleId: number; orderId: number; code: string }, seq = 1): DomainEventEnvelope =>
+const event = (payload: { bundleId: number | null; orderId: number; code: string | null }, seq = 1): DomainEventEnvelope =>
   ({ seq, name: 'bundle.changed', rooms: ['order:5'], at: '2026-11-20T11:00:00.000Z', payload }) as DomainEventEnvelope;
 
 describe('bundle trace page', () => {
@@ -108,6 +109,7 @@ describe('bundle trace page', () => {
     expect(screen.getByTestId('bundle-stuck')).toHaveTextContent('滞留');
 
     const steps = screen.getByTestId('bundle-steps');
+    expect(steps).toHaveAttribute('data-view', 'table');
     expect(within(steps).getByTestId('step-1')).toHaveTextContent('已完成');
     expect(within(steps).getByTestId('step-2')).toHaveTextContent(/待做/);
     expect(within(steps).getByTestId('step-4')).toHaveTextContent(/质检质检返工中12—21/);
@@ -148,13 +150,46 @@ describe('bundle trace page', () => {
     const { handlers } = subscriptions[0];
 
     act(() => handlers.onEvent?.(event({ bundleId: 32, orderId: 5, code: 'PO202611-0005-008' })));
+    // A scan elsewhere in the order does not touch this bundle either.
+    const progressed = { seq: 2, name: 'production.progressed', rooms: ['order:5'], at: '2026-11-20T11:00:00.000Z', payload: { orderId: 5 } } as unknown as DomainEventEnvelope;
+    act(() => handlers.onEvent?.(progressed));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(loads).toBe(1);
 
     sewDone = 20;
-    act(() => handlers.onEvent?.(event({ bundleId: 31, orderId: 5, code: 'PO202611-0005-007' }, 2)));
+    act(() => handlers.onEvent?.(event({ bundleId: 31, orderId: 5, code: 'PO202611-0005-007' }, 3)));
     await waitFor(() => expect(within(screen.getByTestId('step-2')).getByText('20')).toBeInTheDocument());
     expect(loads).toBe(2);
+
+    // A lay change names no bundle: it may have voided this one.
+    act(() => handlers.onEvent?.(event({ bundleId: null, orderId: 5, code: null }, 4)));
+    await waitFor(() => expect(loads).toBe(3));
+  });
+
+  it('shows one card per process on a phone, no table to scroll sideways', async () => {
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query === CARD_MEDIA_QUERY })) as typeof window.matchMedia;
+    try {
+      const { client } = fakeClient();
+      render(<BundleTracePage route={route} params={{ code: 'PO202611-0005-007' }} options={{ client, fetch: async () => bundle(), refetchMs: 0 }} />);
+      const steps = await screen.findByTestId('bundle-steps');
+      expect(steps).toHaveAttribute('data-view', 'cards');
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      expect(document.querySelector('.bundle-table-scroll')).toBeNull();
+      expect(within(steps).getAllByRole('listitem')).toHaveLength(4);
+
+      const qc = within(steps).getByTestId('step-4');
+      expect(qc).toHaveTextContent('质检质检');
+      expect(qc).toHaveTextContent('返工中');
+      const fact = (label: string) => within(qc).getByText(label, { selector: 'dt' }).nextElementSibling;
+      expect(fact('完成')).toHaveTextContent('12');
+      expect(fact('待做')).toHaveTextContent('—');
+      expect(fact('返工中')?.parentElement).toHaveClass('is-warn');
+      expect(fact('报废')).toHaveTextContent('1');
+      expect(within(steps).getByTestId('step-5')).toHaveTextContent('未到');
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 
   it('says when the bundle does not exist', async () => {

@@ -11,6 +11,7 @@ import { Tag } from 'primereact/tag';
 import type { BundleDetail, BundleEvent, BundleStep } from '@contracts/bundles';
 import { isRouteAllowed } from '@contracts/routes';
 import { LiveBadge } from '../../../components/LiveBadge';
+import { CARD_MEDIA_QUERY, useMediaQuery } from '../../../components/data-list/use-narrow';
 import { OrderOverviewIconLink } from '../../../components/OrderOverviewLink';
 import { ORDER_PATHS, PRODUCTION_PATHS, type RouteScreenProps } from '../../../config/paths';
 import { formatDate } from '../../../lib/format-date';
@@ -94,43 +95,77 @@ function Steps({ steps }: { steps: BundleStep[] }) {
   const { t, i18n } = useFeatureTranslation('bundles', bundlesLocales);
   const number = new Intl.NumberFormat(i18n.language);
   const show = (value: number) => (value ? number.format(value) : '—');
+  // Where the app's lists turn into cards: six columns do not fit a phone without scrolling sideways.
+  const cards = useMediaQuery(CARD_MEDIA_QUERY);
+  const processOf = (step: BundleStep) => (
+    <>
+      {step.processName}
+      {step.qc && <span className="bundle-qc">{t('steps.qc')}</span>}
+    </>
+  );
+  const stateTag = (state: ReturnType<typeof stepStateOf>) => <Tag value={t(`state.${state}`)} severity={STATE_SEVERITY[state]} />;
   return (
     <section className="bundle-card" aria-labelledby="bundle-steps-title">
       <h2 id="bundle-steps-title">{t('sections.steps')}</h2>
-      <div className="bundle-table-scroll" tabIndex={0} role="region" aria-labelledby="bundle-steps-title">
-        <table className="bundle-steps" data-testid="bundle-steps">
-          <thead>
-            <tr>
-              <th scope="col">{t('steps.process')}</th>
-              <th scope="col">{t('steps.state')}</th>
-              <th scope="col">{t('steps.done')}</th>
-              <th scope="col">{t('steps.open')}</th>
-              <th scope="col">{t('steps.atRework')}</th>
-              <th scope="col">{t('steps.rejected')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {steps.map((step) => {
-              const state = stepStateOf(step);
-              return (
-                <tr key={step.processId} className={`is-${state}`} data-testid={`step-${step.processId}`}>
-                  <th scope="row">
-                    {step.processName}
-                    {step.qc && <span className="bundle-qc">{t('steps.qc')}</span>}
-                  </th>
-                  <td>
-                    <Tag value={t(`state.${state}`)} severity={STATE_SEVERITY[state]} />
-                  </td>
-                  <td>{show(step.done)}</td>
-                  <td>{show(step.open)}</td>
-                  <td className={step.atRework ? 'is-warn' : undefined}>{show(step.atRework)}</td>
-                  <td className={step.rejected ? 'is-bad' : undefined}>{show(step.rejected)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      {cards ? (
+        <ul className="bundle-step-cards" data-testid="bundle-steps" data-view="cards">
+          {steps.map((step) => {
+            const state = stepStateOf(step);
+            const facts: [string, number, string?][] = [
+              [t('steps.done'), step.done],
+              [t('steps.open'), step.open],
+              [t('steps.atRework'), step.atRework, step.atRework ? 'is-warn' : undefined],
+              [t('steps.rejected'), step.rejected, step.rejected ? 'is-bad' : undefined],
+            ];
+            return (
+              <li key={step.processId} className={`bundle-step-card is-${state}`} data-testid={`step-${step.processId}`}>
+                <div className="bundle-step-card-head">
+                  <strong>{processOf(step)}</strong>
+                  {stateTag(state)}
+                </div>
+                <dl className="bundle-step-card-facts">
+                  {facts.map(([label, value, modifier]) => (
+                    <div key={label} className={modifier}>
+                      <dt>{label}</dt>
+                      <dd>{show(value)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <div className="bundle-table-scroll" tabIndex={0} role="region" aria-labelledby="bundle-steps-title">
+          <table className="bundle-steps" data-testid="bundle-steps" data-view="table">
+            <thead>
+              <tr>
+                <th scope="col">{t('steps.process')}</th>
+                <th scope="col">{t('steps.state')}</th>
+                <th scope="col">{t('steps.done')}</th>
+                <th scope="col">{t('steps.open')}</th>
+                <th scope="col">{t('steps.atRework')}</th>
+                <th scope="col">{t('steps.rejected')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {steps.map((step) => {
+                const state = stepStateOf(step);
+                return (
+                  <tr key={step.processId} className={`is-${state}`} data-testid={`step-${step.processId}`}>
+                    <th scope="row">{processOf(step)}</th>
+                    <td>{stateTag(state)}</td>
+                    <td>{show(step.done)}</td>
+                    <td>{show(step.open)}</td>
+                    <td className={step.atRework ? 'is-warn' : undefined}>{show(step.atRework)}</td>
+                    <td className={step.rejected ? 'is-bad' : undefined}>{show(step.rejected)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,9 +1,10 @@
 // One order's progress, live: the detail from the API, refetched (coalesced) whenever the
 // 'order:<id>' room says a scan landed or the order changed — by this screen or any other.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { ScanResult, ScheduleDetail } from '@contracts/production';
 import { realtime, type RealtimeClient } from '../../../lib/socket';
 import { getScheduleDetail } from '../api/schedule';
+import { useLatestLoad } from '../../../lib/use-latest-load';
 import { useLiveOrderRoom } from '../../../lib/use-live-order-room';
 
 export const DETAIL_REFETCH_MS = 300;
@@ -28,43 +29,17 @@ export function applyScanResult(detail: ScheduleDetail, result: ScanResult): Sch
 }
 
 export function useScheduleDetail(id: number, { client = realtime, fetch = getScheduleDetail, refetchMs = DETAIL_REFETCH_MS }: { client?: RealtimeClient; fetch?: typeof getScheduleDetail; refetchMs?: number } = {}) {
-  const [detail, setDetail] = useState<ScheduleDetail | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const latestRequest = useRef(0);
-
-  const load = useCallback(
-    async (quiet: boolean) => {
-      const request = ++latestRequest.current;
-      if (!quiet) setLoading(true);
-      try {
-        const next = await fetch(id, quiet);
-        if (request !== latestRequest.current) return;
-        setDetail(next);
-        setError(null);
-      } catch (failure) {
-        if (request !== latestRequest.current) return;
-        setError((failure as Error).message || 'error');
-      } finally {
-        if (request === latestRequest.current) setLoading(false);
-      }
-    },
-    [fetch, id],
-  );
+  const fetchDetail = useCallback((quiet: boolean) => fetch(id, quiet), [fetch, id]);
+  const { data: detail, setData: setDetail, loading, error, load } = useLatestLoad(fetchDetail);
   const refreshQuietly = useCallback(() => load(true), [load]);
 
   const { scheduler, deleted, liveAt } = useLiveOrderRoom(id, refreshQuietly, client, refetchMs);
-
-  useEffect(() => {
-    setDetail(null);
-    void load(false);
-    return () => scheduler.cancel();
-  }, [load, scheduler]);
+  useEffect(() => () => scheduler.cancel(), [scheduler]);
 
   const applyResult = useCallback((result: ScanResult) => {
     setDetail((current) => (current ? applyScanResult(current, result) : current));
     scheduler.request();
-  }, [scheduler]);
+  }, [scheduler, setDetail]);
 
   return { detail, loading, error, deleted, liveAt, reload: () => void load(false), applyResult };
 }
