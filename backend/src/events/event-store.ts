@@ -170,11 +170,15 @@ export class EventStore {
    * client once this replay is applied. Resync when the position cannot be answered exactly:
    * a watermark from the future (another database, or made up), one not above what was pruned or
    * reset, or more than MAX_POSITION_REPLAY events (or MAX_POSITION_SCAN rows) to go through.
+   * `stillWanted` is asked once a replay slot is free; false: nothing is read, the answer is null.
    */
-  async findFromPosition(watermark: bigint, seen: number[], rooms: string[]): Promise<PositionReplay> {
+  async findFromPosition(watermark: bigint, seen: number[], rooms: string[], stillWanted: () => boolean = () => true): Promise<PositionReplay | null> {
     if (this.replaying >= REPLAY_CONCURRENCY) await new Promise<void>((resolve) => this.waitingReplays.push(resolve));
     else this.replaying++;
     try {
+      // After a wait for a slot (a reconnect storm), the client may have gone: its replay would
+      // read up to 20,000 rows for no one. null: not read.
+      if (!stillWanted()) return null;
       return await this.readFromPosition(watermark, seen, rooms);
     } finally {
       // Hand the slot to the next waiting replay, or free it.

@@ -313,4 +313,37 @@ describe('exact catch-up from a position', () => {
       expect(await ask(position)).toMatchObject({ resync: true, missed: [] });
     });
   });
+
+  it('does not read a replay whose client went while it waited for a slot', async () => {
+    const { EventStore, REPLAY_CONCURRENCY } = await import('../events/event-store.js');
+    const store = t.app.get(EventStore);
+    const [{ xmax }]: { xmax: string }[] = await f.db.query(`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`);
+    // Every slot held by a replay that waits on a gate before reading (a reconnect storm).
+    const inner = store as unknown as { readFromPosition: (...args: unknown[]) => Promise<unknown> };
+    const read = inner.readFromPosition.bind(store);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let reads = 0;
+    inner.readFromPosition = async (...args: unknown[]) => {
+      reads++;
+      await gate;
+      return read(...args);
+    };
+    try {
+      const holding = Array.from({ length: REPLAY_CONCURRENCY }, () => store.findFromPosition(BigInt(xmax), [], ['board']));
+      let connected = true;
+      const waiting = store.findFromPosition(BigInt(xmax), [], ['board'], () => connected);
+      await sleep(50);
+      expect(reads).toBe(REPLAY_CONCURRENCY);
+      connected = false; // the board went meanwhile
+      open();
+      expect(await waiting).toBeNull();
+      for (const replay of await Promise.all(holding)) expect(replay).toMatchObject({ resync: false, events: [] });
+      expect(reads).toBe(REPLAY_CONCURRENCY);
+      // The slots are free again: the next replay is read at once.
+      expect(await store.findFromPosition(BigInt(xmax), [], ['board'], () => true)).toMatchObject({ resync: false });
+    } finally {
+      inner.readFromPosition = read;
+    }
+  });
 });
