@@ -349,7 +349,7 @@ async function main(): Promise<void> {
     }
     console.log(`  ${boardCount} boards, 100 scans/s on ONE order, ${HOT_SCANS} scans…`);
     rows.push(await scanPhase('100/s, 1 hot order', 100, HOT_SCANS, [info.hotOrderId]));
-    const fanOutStats = await server.call<{ windowMs?: number; flushCostMs?: number; frames?: number; writes?: number }>('fanOut');
+    const fanOutStats = await server.call<{ windowMs?: number; flushCostMs?: number; frames?: number; writes?: number; direct?: number; socketIo?: number }>('fanOut');
     await disconnectBoards();
 
     // ——— two instances behind the Redis adapter: 2 × 500 boards, scans to both ———
@@ -446,7 +446,7 @@ async function main(): Promise<void> {
         `     ${row.label.padEnd(20)} ${pad(row.boards, 5)} boards: every board p50 ${ratio(row.everyBoard.p50, base.everyBoard.p50)}  p99 ${ratio(row.everyBoard.p99, base.everyBoard.p99)}   (per delivery p50 ${ratio(row.perDelivery.p50, base.perDelivery.p50)}  p99 ${ratio(row.perDelivery.p99, base.perDelivery.p99)}); frames per board per s: ours ${framesPerBoard.toFixed(1)}, bare ${(base.frames / base.boards / base.cpu.wallSeconds).toFixed(1)}`,
       );
     }
-    console.log(`   fan-out after the 1,000-board runs: window ${ms(fanOutStats.windowMs ?? NaN)} ms, flush cost ${ms(fanOutStats.flushCostMs ?? NaN)} ms, ${fanOutStats.frames ?? 0} frames encoded, ${fanOutStats.writes ?? 0} socket writes`);
+    console.log(`   fan-out after the 1,000-board runs: window ${ms(fanOutStats.windowMs ?? NaN)} ms, flush cost ${ms(fanOutStats.flushCostMs ?? NaN)} ms, ${fanOutStats.frames ?? 0} frames encoded, ${fanOutStats.writes ?? 0} socket writes (${fanOutStats.direct ?? 0} direct, ${fanOutStats.socketIo ?? 0} through Socket.IO)`);
 
     console.log(`\n2. Sustained throughput, ${CONCURRENCY} in flight, ${THROUGHPUT_SECONDS} s, 100 boards: ${scansPerSecond.toFixed(0)} scans/s (${throughput!.ok} ok, ${throughput!.sent - throughput!.ok} failed); response p50 ${ms(throughputResponse.p50)} ms, p99 ${ms(throughputResponse.p99)} ms; events missing at boards: ${throughputRun.missing}`);
     console.log(`   CPU (% of one core) server/stations/boards/pg+rest: ${cpuText(throughputRun.cpu)}; server ${ms(serverMsPerScan)} ms CPU per scan`);

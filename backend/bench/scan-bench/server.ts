@@ -84,7 +84,7 @@ serve({
   setUp,
   attach,
   /** The fan-out's counters (frames, writes, its current window). */
-  fanOut: () => ({ ...bench?.app.get(RealtimeGateway).fanOut?.stats }),
+  fanOut: () => ({ ...bench?.app.get(RealtimeGateway).fanOut?.stats, ...bench?.app.get(RealtimeGateway).frameWrites }),
   /** heapUsed after full collections (when --expose-gc is on), bytes. */
   heap: async () => {
     for (let i = 0; i < 3; i++) {

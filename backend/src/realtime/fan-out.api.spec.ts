@@ -142,6 +142,42 @@ describe('batched fan-out to Socket.IO clients', () => {
     expect(identityOf(sockets[1])).toBe(identityOf(sockets[0]));
   });
 
+  it('writes frames straight to an idle socket, and through Socket.IO behind a packet still in flight, in order either way', async () => {
+    const gateway = t.app.get(RealtimeGateway);
+    const socket = await subscribed(t, admin, ['settings']);
+    const order: string[] = [];
+    socket.onAny((name: string, payload: unknown) => {
+      if (name === 'probe') order.push('probe');
+      if (name === SOCKET_EVENTS.domainEvent) order.push(`seq:${(payload as DomainEventEnvelope).seq}`);
+      if (name === SOCKET_EVENTS.domainEvents) for (const event of payload as DomainEventEnvelope[]) order.push(`seq:${event.seq}`);
+    });
+    await sleep(WINDOW_MS + 50);
+
+    // Idle: written directly.
+    const before = { ...gateway.frameWrites };
+    const [first] = await commit(t, ['settings']);
+    await until(() => order.length === 1);
+    expect(order).toEqual([`seq:${first}`]);
+    expect(gateway.frameWrites.direct).toBeGreaterThan(before.direct); // this socket and the earlier tests' ones
+
+    // A packet in flight (Engine.IO's transport is not writable until a send completes, and what
+    // comes meanwhile waits in its buffer): the frame queues behind it, through Socket.IO.
+    const server = (gateway as unknown as { server: Server }).server;
+    const conn = server.of('/').sockets.get(socket.id!)!.conn as unknown as { transport: { writable: boolean }; writeBuffer: unknown[]; flush(): void };
+    conn.transport.writable = false;
+    server.of('/').sockets.get(socket.id!)!.emit('probe', 1);
+    expect(conn.writeBuffer.length).toBe(1);
+    await sleep(WINDOW_MS + 50);
+    const [second] = await commit(t, ['settings']);
+    await until(() => conn.writeBuffer.length === 2);
+    expect(gateway.frameWrites.socketIo).toBe(before.socketIo + 1);
+    expect(order).toEqual([`seq:${first}`]); // nothing overtook the packet in flight
+    conn.transport.writable = true;
+    conn.flush();
+    await until(() => order.length === 3);
+    expect(order).toEqual([`seq:${first}`, 'probe', `seq:${second}`]);
+  });
+
   it('hands each event of a list to listeners of single events in the test helper (as the client does)', async () => {
     const socket = await subscribed(t, admin, ['settings']);
     const singles: number[] = [];

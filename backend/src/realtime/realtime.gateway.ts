@@ -18,6 +18,7 @@ import { EventBus, type EventSink } from '../events/event-bus.service.js';
 import { EventStore, parseSeen, parseWatermark } from '../events/event-store.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { SettingService } from '../setting/setting.service.js';
+import { joinedFrame, writeFrameDirect } from './direct-frame-write.js';
 import { FanOut, type FanOutTarget } from './fan-out.js';
 import { RedisLink } from './redis-link.js';
 import { BOARD_KEY_ROOM, DEVICE_ROOM_PREFIX, mayJoin, SESSION_ROOM, USER_ROOM, type SocketIdentity } from './room-policy.js';
@@ -86,6 +87,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   });
   /** Batches committed events into frames for this instance's sockets (fan-out.ts). */
   fanOut?: FanOut;
+  /** How the fan-out's frames were written: directly (direct-frame-write.ts) or through Socket.IO. */
+  readonly frameWrites: FrameWrites = { direct: 0, socketIo: 0 };
   private readonly tickEveryMs: number;
   private readonly sweepEveryMs: number;
   private readonly fanOutWindowMs: [number, number];
@@ -139,7 +142,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     (server.of('/') as unknown as NodeJS.EventEmitter).on(RESUME_BETWEEN_INSTANCES, (since: unknown) => {
       if (typeof since === 'number' && Number.isSafeInteger(since) && since >= 0) this.nudgeResume(since);
     });
-    this.fanOut = new FanOut(frameTarget(server), { minWindowMs: this.fanOutWindowMs[0], maxWindowMs: this.fanOutWindowMs[1] });
+    this.fanOut = new FanOut(frameTarget(server, this.frameWrites), { minWindowMs: this.fanOutWindowMs[0], maxWindowMs: this.fanOutWindowMs[1] });
     (server.of('/') as unknown as NodeJS.EventEmitter).on(EVENTS_BETWEEN_INSTANCES, (events: unknown) => this.deliverForwarded(events));
     (server.of('/') as unknown as NodeJS.EventEmitter).on(ACCESS_BETWEEN_INSTANCES, (rooms: unknown) => {
       if (Array.isArray(rooms)) void this.recheckRooms(rooms.filter((room): room is string => typeof room === 'string' && room.startsWith(USER_ROOM_PREFIX)));
@@ -272,7 +275,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
       const watermark = parseWatermark(position.watermark);
       const seen = parseSeen(position.seen);
       if (watermark === null || seen === null) return answer(true);
-      const replay = await this.store.findFromPosition(watermark, seen, joined);
+      const replay = await this.store.findFromPosition(watermark, seen, joined, () => socket.connected);
+      // The socket went while its replay waited for a slot: the answer reaches no one.
+      if (!replay) return { joined, refused, headSeq: this.lastHead, missed: [], resync: true };
       this.metrics?.replayServed(replay.events.length, replay.resync);
       return { joined, refused, headSeq: this.noteHead(replay.head.seq), missed: replay.events, resync: replay.resync, watermark: replay.head.watermark };
     }
@@ -525,10 +530,17 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
 /** socket.io-parser's PacketType.EVENT (the parser is Socket.IO's dependency, not ours). */
 const EVENT_PACKET = 2;
 
+export interface FrameWrites {
+  direct: number;
+  socketIo: number;
+}
+
 /** An encoded frame: Socket.IO's packets plus the pre-built WebSocket frame, as its adapter makes them. */
 interface EncodedFrame {
   packets: unknown[];
   options: { preEncoded: true; volatile: false; compress: false; wsPreEncodedFrame?: unknown };
+  /** The WebSocket frame as one buffer, for the direct write (direct-frame-write.ts); none: Socket.IO's path only. */
+  wire?: Buffer[];
 }
 
 /**
@@ -537,7 +549,7 @@ interface EncodedFrame {
  * one socket. Encoding uses the adapter's own `_encode` (as its broadcast does: the packet and
  * the ready-made WebSocket frame), so each socket costs one write, no JSON and no framing.
  */
-function frameTarget(server: Server): FanOutTarget<EncodedFrame> {
+function frameTarget(server: Server, writes: FrameWrites): FanOutTarget<EncodedFrame> {
   const namespace = server.of('/');
   type Encoder = { _encode?: (packet: unknown, options: EncodedFrame['options']) => unknown[] };
   return {
@@ -551,12 +563,18 @@ function frameTarget(server: Server): FanOutTarget<EncodedFrame> {
       const options: EncodedFrame['options'] = { preEncoded: true, volatile: false, compress: false };
       const adapter = namespace.adapter as unknown as Encoder;
       const packets = typeof adapter._encode === 'function' ? adapter._encode(packet, options) : server.encoder.encode(packet as never);
-      return { packets, options };
+      return { packets, options, wire: packets.length === 1 ? joinedFrame(options.wsPreEncodedFrame) : undefined };
     },
     write(frame, socketId) {
       const socket = namespace.sockets.get(socketId);
+      if (!socket) return;
+      if (frame.wire && writeFrameDirect(socket, frame.wire)) {
+        writes.direct++;
+        return;
+      }
       // _packet with preEncoded writes the encoded packets as they are (what the adapter does).
-      socket?.client._packet(frame.packets as never, frame.options);
+      socket.client._packet(frame.packets as never, frame.options);
+      writes.socketIo++;
     },
   };
 }
