@@ -13,12 +13,41 @@ export interface Store<T> {
   batch<R>(update: () => R): R;
 }
 
-export function createStore<T>(initial: T): Store<T> {
+export interface StoreOptions {
+  /**
+   * Listeners hear of changes at most this often (ms; 0: at once, every time). The first change
+   * after a quiet spell is told at once; changes within the interval after it are told together
+   * at its end, with the state as it is then. For screens fed faster than anyone can read them:
+   * a TV board at 100 scans/s rendered every frame of events and spent half its time rendering.
+   */
+  notifyEveryMs?: number;
+}
+
+export function createStore<T>(initial: T, { notifyEveryMs = 0 }: StoreOptions = {}): Store<T> {
   let state = initial;
   const listeners = new Set<() => void>();
   let depth = 0;
   let changed = false;
-  const notify = () => listeners.forEach((listener) => listener());
+  const notifyNow = () => listeners.forEach((listener) => listener());
+  let lastNotified = -Infinity;
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  const notify =
+    notifyEveryMs <= 0
+      ? notifyNow
+      : () => {
+          if (pending) return; // told at the end of the interval, with whatever state holds then
+          const wait = lastNotified + notifyEveryMs - Date.now();
+          if (wait <= 0) {
+            lastNotified = Date.now();
+            notifyNow();
+            return;
+          }
+          pending = setTimeout(() => {
+            pending = null;
+            lastNotified = Date.now();
+            notifyNow();
+          }, wait);
+        };
   return {
     get: () => state,
     set(next) {

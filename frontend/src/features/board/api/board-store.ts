@@ -78,9 +78,18 @@ export interface BoardControllerOptions {
   /** Open delay alerts; a controller given its own snapshots (tests) has none unless given these too. */
   fetchAlerts?: () => Promise<DelayAlert[]>;
   now?: () => number;
+  /** Screens re-render at most this often (ms; createStore's notifyEveryMs). 0 (tests): on every change. */
+  notifyEveryMs?: number;
 }
 
 export const REFETCH_DEBOUNCE_MS = 300;
+/**
+ * A board re-renders at most this often while scans stream in (a lone scan shows at once). At 100
+ * scans/s a 500-order TV board rendered every frame of events — page busy over half the time,
+ * tasks of 70–140 ms (bench/board-browser.bench.ts) — for changes no one across the room can
+ * tell apart at 10 a second.
+ */
+export const BOARD_NOTIFY_EVERY_MS = 100;
 /**
  * The board totals go over every row: recomputed at most this often while scans stream in (at
  * once when the last recompute is older; otherwise once at the end of the interval). At 100
@@ -107,17 +116,20 @@ export function createBoardController(options: BoardControllerOptions): BoardCon
   const fetchAlerts = options.fetchAlerts ?? (options.fetchSnapshot ? async () => [] : () => fetchOpenAlerts(source));
   const now = options.now ?? Date.now;
 
-  const store = createStore<BoardState>({
-    snapshot: null,
-    loadedAt: null,
-    loading: false,
-    error: null,
-    flashes: new Map(),
-    modeChange: null,
-    today: localDay(new Date(now())),
-    lastEvent: null,
-    alerts: NO_MARKS,
-  });
+  const store = createStore<BoardState>(
+    {
+      snapshot: null,
+      loadedAt: null,
+      loading: false,
+      error: null,
+      flashes: new Map(),
+      modeChange: null,
+      today: localDay(new Date(now())),
+      lastEvent: null,
+      alerts: NO_MARKS,
+    },
+    { notifyEveryMs: options.notifyEveryMs ?? 0 },
+  );
   /** Alerts a push cleared while the open list was being read: not marked again by that answer. */
   let clearedWhileReading = new Set<number>();
 
@@ -483,7 +495,7 @@ function entryFor(source: BoardSource): Entry {
   const id = sourceId(source);
   let entry = entries.get(id);
   if (!entry) {
-    entry = { controller: createBoardController({ source }), users: 0, stop: null, idle: null };
+    entry = { controller: createBoardController({ source, notifyEveryMs: BOARD_NOTIFY_EVERY_MS }), users: 0, stop: null, idle: null };
     entries.set(id, entry);
   }
   return entry;
