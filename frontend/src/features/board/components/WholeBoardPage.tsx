@@ -1,6 +1,6 @@
 // /wholeDashboard (refreshType 0): as many rows as fit the screen, one page at a time, flipping
 // every refreshInterval seconds. Data is pushed; a scan updates its row on whatever page shows it.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouteScreenProps } from '../../../config/paths';
 import { useFitRows } from '../hooks/use-fit-rows';
@@ -52,6 +52,16 @@ export function WholeBoard({ controller }: { controller: BoardController }) {
 
   const shown = page % count;
   const rows = useMemo(() => pageOf(data.rows, pageSize, shown), [data.rows, pageSize, shown]);
+  // A flip slides the new page in (.board-page's animation, restarted here) while its rows are
+  // kept by position: React rewrites their text instead of removing a page of rows and building
+  // the next — on a TV under load that rebuild was one of the page's longest tasks.
+  const pageRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    for (const animation of pageRef.current?.getAnimations?.() ?? []) {
+      animation.cancel();
+      animation.play();
+    }
+  }, [shown]);
 
   const footer = data.ready && (
     <div className="board-pager" data-testid="board-pager">
@@ -80,9 +90,10 @@ export function WholeBoard({ controller }: { controller: BoardController }) {
         <div className="board-viewport" ref={fit.viewportRef}>
           <RowProbe probeRef={fit.probeRef} />
           {data.ready && data.rows.length === 0 && <BoardMessage icon="pi pi-inbox">{t('empty')}</BoardMessage>}
-          <div className="board-page" key={shown}>
-            {rows.map((row) => (
-              <BoardRow key={row.id} row={row} columns={data.columns} today={data.today} flash={data.flashes.get(row.id)} labels={labels} withActivity={false} alerts={data.alerts.get(row.id)} />
+          <div className="board-page" ref={pageRef}>
+            {rows.map((row, slot) => (
+              // Keyed by position (see pageRef): BoardRow holds no state of its own order.
+              <BoardRow key={slot} row={row} columns={data.columns} today={data.today} flash={data.flashes.get(row.id)} labels={labels} withActivity={false} alerts={data.alerts.get(row.id)} />
             ))}
           </div>
         </div>
