@@ -8,9 +8,9 @@ import type { Pool } from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Server } from 'socket.io';
 import { DataSource } from 'typeorm';
-import { SOCKET_EVENTS, type DomainEventEnvelope } from '../../../contracts/events.js';
+import type { DomainEventEnvelope } from '../../../contracts/events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
-import { BOARD_KEY_ROOM } from '../realtime/room-policy.js';
+import { isIdentityRoom } from '../realtime/room-policy.js';
 
 /** The floor's hot path: its latency and results get metrics of their own. */
 export const SCAN_ROUTE = '/api/admin/scan/record';
@@ -27,10 +27,6 @@ const STATUS_CLASSES = ['0xx', '1xx', '2xx', '3xx', '4xx', '5xx'];
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 /** Seconds from the event's `at` to Socket.IO: ms when live, up to a few seconds when fan-out falls behind. */
 const FAN_OUT_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
-/** Events are handed over once, but a batching fan-out may put one event in several rooms' frames: count it once (among the last 5,000–10,000). */
-const RECENT_SEQS = 5_000;
-/** Rooms a socket sits in by who it is, not by choice (see RealtimeGateway.isSubscribedRoom). */
-const OWN_ROOM_PREFIXES = ['session:', 'user:'];
 
 type ScanResult = 'ok' | 'duplicate' | 'refused' | 'error';
 type ResyncReason = 'replayLimit' | 'logGap';
@@ -63,9 +59,6 @@ export class MetricsService implements OnApplicationBootstrap {
   /** One scrape at a time: concurrent scrapes share it (a scrape flood costs one serialisation). */
   private scraping: Promise<string> | null = null;
   private gateway: GatewayState | null = null;
-  /** Seqs recently counted, in two generations: bounded memory without deleting from a Set's front (slow). */
-  private handedOver = new Set<number>();
-  private handedOverBefore = new Set<number>();
 
   private readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
   private readonly scans: Counter<'result'>;
@@ -152,7 +145,6 @@ export class MetricsService implements OnApplicationBootstrap {
       // An app without the realtime module (none today): the socket gauges stay at 0.
     }
     this.gateway = gateway;
-    if (this.enabled && gateway?.server) this.watchBroadcasts(gateway.server);
   }
 
   /** True when `authorization` is `Bearer <METRICS_TOKEN>`; the comparison takes the same time whatever the offered token. */
@@ -198,17 +190,12 @@ export class MetricsService implements OnApplicationBootstrap {
   }
 
   /**
-   * Events handed to Socket.IO (called from the adapter hook below; a fan-out that bypasses
-   * `adapter.broadcast` calls it itself): each event counted once by name, its lag observed once.
+   * Committed events handed to Socket.IO by this instance (the gateway calls it once per event it
+   * delivers — the fan-out's frames and the events sent at once alike; events forwarded from
+   * other instances are counted by the instance that committed them): counted by name, lag observed.
    */
   eventsHandedOver(events: readonly DomainEventEnvelope[], now = Date.now()): void {
     for (const event of events) {
-      if (typeof event?.seq !== 'number' || this.handedOver.has(event.seq) || this.handedOverBefore.has(event.seq)) continue;
-      this.handedOver.add(event.seq);
-      if (this.handedOver.size >= RECENT_SEQS) {
-        this.handedOverBefore = this.handedOver;
-        this.handedOver = new Set();
-      }
       // Names come from the server's own code (DomainEventMap): a closed set, safe as a label.
       this.eventsDelivered.inc({ event: event.name });
       const at = Date.parse(event.at);
@@ -227,30 +214,6 @@ export class MetricsService implements OnApplicationBootstrap {
     const result: ScanResult =
       status >= 500 ? 'error' : status >= 400 ? 'refused' : response.getHeader(REPLAYED_HEADER) === 'true' ? 'duplicate' : 'ok';
     this.scans.inc({ result });
-  }
-
-  /**
-   * Sees every broadcast this instance makes, whatever code makes it (the gateway's deliver today,
-   * a batching fan-out tomorrow), without touching the gateway: wraps the namespace adapter's
-   * `broadcast` on this instance. Broadcasts arriving from other instances through Redis do not
-   * pass here (the cluster adapter delivers them through its prototype's method), so each event
-   * is counted by the instance that committed it.
-   */
-  private watchBroadcasts(server: Server): void {
-    const adapter = server.of('/').adapter;
-    const broadcast = adapter.broadcast.bind(adapter);
-    adapter.broadcast = (packet, options) => {
-      try {
-        const [name, payload] = (packet as { data?: unknown[] }).data ?? [];
-        if (name === SOCKET_EVENTS.domainEvent) this.eventsHandedOver([payload as DomainEventEnvelope]);
-        // The batching fan-out's list frame (contracts/events.ts, SOCKET_EVENTS.domainEvents).
-        else if (name === 'domain-events' && Array.isArray(payload)) this.eventsHandedOver(payload as DomainEventEnvelope[]);
-      } catch (error) {
-        this.logger.warn({ err: error }, 'fan-out metrics failed');
-      }
-      // The cluster adapter's broadcast is async: hand its promise back unchanged.
-      return broadcast(packet, options);
-    };
   }
 
   /** Read from this instance's Socket.IO server at scrape time: nothing is kept per socket. */
@@ -283,13 +246,13 @@ export class MetricsService implements OnApplicationBootstrap {
     });
     const rooms = new Gauge({
       name: 'stitchboard_rooms_subscribed',
-      help: "Rooms with at least one of this instance's sockets subscribed (not counting the sockets' own, session and user rooms)",
+      help: "Rooms with at least one of this instance's sockets subscribed (not counting the rooms sockets sit in by identity: their own, session, user, paired TV, board key)",
       registers,
       collect: () => {
         const namespace = server()?.of('/');
         let count = 0;
         for (const room of namespace?.adapter.rooms.keys() ?? []) {
-          if (namespace!.sockets.has(room) || room === BOARD_KEY_ROOM || OWN_ROOM_PREFIXES.some((prefix) => room.startsWith(prefix))) continue;
+          if (namespace!.sockets.has(room) || isIdentityRoom(room)) continue;
           count++;
         }
         rooms.set(count);
@@ -303,7 +266,7 @@ export class MetricsService implements OnApplicationBootstrap {
         const namespace = server()?.of('/');
         let count = 0;
         for (const [room, members] of namespace?.adapter.rooms ?? []) {
-          if (namespace!.sockets.has(room) || room === BOARD_KEY_ROOM || OWN_ROOM_PREFIXES.some((prefix) => room.startsWith(prefix))) continue;
+          if (namespace!.sockets.has(room) || isIdentityRoom(room)) continue;
           count += members.size;
         }
         subscriptions.set(count);

@@ -21,7 +21,7 @@ import { SettingService } from '../setting/setting.service.js';
 import { joinedFrame, writeFrameDirect } from './direct-frame-write.js';
 import { FanOut, type FanOutTarget } from './fan-out.js';
 import { RedisLink } from './redis-link.js';
-import { BOARD_KEY_ROOM, DEVICE_ROOM_PREFIX, mayJoin, SESSION_ROOM, USER_ROOM, type SocketIdentity } from './room-policy.js';
+import { BOARD_KEY_ROOM, DEVICE_ROOM_PREFIX, isIdentityRoom, mayJoin, SESSION_ROOM, USER_ROOM, type SocketIdentity } from './room-policy.js';
 import { BoardProfileService } from '../setting/board-profile.service.js';
 
 interface SocketData {
@@ -323,10 +323,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
     }
     // This instance's session cache was cleared by the bus; the other instances' are cleared here.
     if (this.link.enabled && events.some((event) => invalidatesSessions(event.name))) this.server.serverSideEmit(SESSIONS_BETWEEN_INSTANCES);
+    // Counted here, once each, on the instance that committed them; forwarded copies are not.
+    this.metrics?.eventsHandedOver(events);
     if (live.length === 0) return;
-    // Counted here, on the instance that committed them (the fan-out writes frames to sockets
-    // itself, past the adapter's broadcast the metrics hook watches); forwarded copies are not.
-    this.metrics?.eventsHandedOver(live);
     this.fanOut?.push(live);
     // One Redis message per transaction, not one per room or socket. While Redis is away the
     // publish fails at once (the adapter logs it) and the other instances' boards catch up
@@ -474,7 +473,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
 
   /** A room the client chose (not its own id, session or board-key room). */
   private isSubscribedRoom(socket: ClientSocket, room: string): boolean {
-    return room !== socket.id && !room.startsWith('session:') && !room.startsWith(USER_ROOM_PREFIX) && room !== BOARD_KEY_ROOM && !room.startsWith(DEVICE_ROOM_PREFIX);
+    return room !== socket.id && !isIdentityRoom(room);
   }
 
   private async currentIdentity(socket: ClientSocket): Promise<SocketIdentity | null> {

@@ -1,4 +1,4 @@
-import { mayJoin, type SocketIdentity } from './room-policy.js';
+import { BOARD_KEY_ROOM, DEVICE_ROOM, isIdentityRoom, mayJoin, SESSION_ROOM, USER_ROOM, type SocketIdentity } from './room-policy.js';
 
 const userWith = (permissions: string[], processIds: number[] = []): SocketIdentity => ({
   kind: 'user',
@@ -86,5 +86,12 @@ describe('room policy', () => {
     expect(mayJoin(worker, 'process:4')).toBe(true);
     expect(mayJoin(worker, 'process:6')).toBe(true);
     expect(mayJoin(worker, 'process:5')).toBe(false);
+  });
+});
+
+describe('isIdentityRoom', () => {
+  it('tells the rooms a socket sits in by who it is from the rooms it subscribed to', () => {
+    for (const room of [SESSION_ROOM(3), USER_ROOM(7), DEVICE_ROOM(12), BOARD_KEY_ROOM]) expect(isIdentityRoom(room)).toBe(true);
+    for (const room of ['board', 'settings', 'order:5', 'process:4', 'statistics', 'masterData:color']) expect(isIdentityRoom(room)).toBe(false);
   });
 });

@@ -89,3 +89,12 @@ export const BOARD_KEY_ROOM = 'board-key';
 /** A paired TV's own sockets (revoke closes them). */
 export const DEVICE_ROOM_PREFIX = 'device:';
 export const DEVICE_ROOM = (deviceId: number) => `${DEVICE_ROOM_PREFIX}${deviceId}`;
+
+/**
+ * A room a socket sits in by who it is, not by subscribing: its session's, its user's, its
+ * paired TV's, the board-key sockets' room. Subscriptions (and the metrics of them) leave these
+ * out; the socket's own id room is told apart by the caller, which knows the socket ids.
+ */
+export function isIdentityRoom(room: string): boolean {
+  return room.startsWith('session:') || room.startsWith('user:') || room.startsWith(DEVICE_ROOM_PREFIX) || room === BOARD_KEY_ROOM;
+}
