@@ -26,9 +26,13 @@ export class BoardService {
     // The log head first: a change committed while the rows are read has a later seq, so a board
     // subscribing with lastSeq = headSeq gets it replayed (at worst twice, never lost).
     const headSeq = await this.events.headSeq();
-    const settings = device?.settings ?? (await this.settings.dashboardSettings());
+    // The dashboard settings, title and logo in one read; the rows, the columns and the company
+    // name side by side (independent reads, all after the head): after an outage every TV asks at once.
+    const { dashboard, system } = await this.settings.boardSection();
+    const settings = device?.settings ?? dashboard;
     const today = localDay();
-    const { columns, rows } = scopeToProcesses(settings, await this.progress.columns(), await this.progress.rows(boardQuery(settings, today)));
+    const [allColumns, allRows, companyName] = await Promise.all([this.progress.columns(), this.progress.rows(boardQuery(settings, today)), this.companyName()]);
+    const { columns, rows } = scopeToProcesses(settings, allColumns, allRows);
     const sort = boardSort(settings);
     if (sort === 'finishRateAsc' || sort === 'finishRateDesc') sortByFinishRate(rows, sort === 'finishRateAsc' ? 1 : -1);
     return {
@@ -38,17 +42,12 @@ export class BoardService {
       totals: orderMetrics(rows, today, 'board'),
       headSeq,
       generatedAt: new Date().toISOString(),
-      companyName: await this.companyName(),
+      companyName,
       settings,
-      ...(await this.branding()),
+      systemTitles: system.titles,
+      logo: system.logo,
       ...(device ? { device: device.device } : {}),
     };
-  }
-
-  /** The system title and the logo shown in the board's heading (events keep them current). */
-  private async branding(): Promise<Pick<BoardSnapshot, 'systemTitles' | 'logo'>> {
-    const system = await this.settings.systemSection();
-    return { systemTitles: system.titles, logo: system.logo };
   }
 
   private async companyName(): Promise<string> {

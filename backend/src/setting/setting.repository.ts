@@ -12,6 +12,12 @@ export class SettingRepository {
     return rows[0]?.value;
   }
 
+  /** Several keys in one round trip (screens and the board snapshot read a few together); a missing key is absent from the map. */
+  async getMany(keys: readonly string[], manager: EntityManager = this.dataSource.manager): Promise<Map<string, unknown>> {
+    const rows: { key: string; value: unknown }[] = await manager.query(`SELECT key, value FROM system_setting WHERE key = ANY($1::text[])`, [keys]);
+    return new Map(rows.map((row) => [row.key, row.value]));
+  }
+
   async insertIfMissing(key: string, value: unknown): Promise<void> {
     await this.dataSource.query(`INSERT INTO system_setting (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO NOTHING`, [
       key,

@@ -22,6 +22,18 @@ export const DEFAULT_SYSTEM_TITLES: Localized = { 'zh-CN': '订单跟踪系统',
 function titlesOf(stored: string | Partial<Localized> | undefined): Localized {
   return typeof stored === 'string' ? { ...DEFAULT_SYSTEM_TITLES, 'zh-CN': stored } : { ...DEFAULT_SYSTEM_TITLES, ...stored };
 }
+
+function dashboardSettingsOf(stored: Partial<DashboardSettings> | undefined): DashboardSettings {
+  return { ...DEFAULT_DASHBOARD_SETTINGS, ...stored };
+}
+
+function systemSectionOf(stored: Map<string, unknown>): SystemSection {
+  return {
+    titles: titlesOf(stored.get(KEYS.title) as string | Partial<Localized> | undefined),
+    ...DEFAULT_SYSTEM_EXTRAS,
+    ...(stored.get(SYSTEM_SETTING_KEY) as Partial<SystemExtras> | undefined),
+  };
+}
 export const DEFAULT_DASHBOARD_SETTINGS: DashboardSettings = {
   refreshType: 0,
   refreshInterval: 10,
@@ -76,14 +88,19 @@ export class SettingService {
     return { ...DEFAULT_SYSTEM_EXTRAS, ...(await this.settings.get<Partial<SystemExtras>>(SYSTEM_SETTING_KEY, manager)) };
   }
 
-  /** The system section of the settings screen; public (login page and boards read it). */
+  /** The system section of the settings screen; public (login page and boards read it). One read for both keys. */
   async systemSection(manager?: EntityManager): Promise<SystemSection> {
-    return { titles: await this.systemTitles(manager), ...(await this.systemExtras(manager)) };
+    return systemSectionOf(await this.settings.getMany([KEYS.title, SYSTEM_SETTING_KEY], manager));
   }
 
   async dashboardSettings(): Promise<DashboardSettings> {
-    const stored = await this.settings.get<Partial<DashboardSettings>>(KEYS.dashboard);
-    return { ...DEFAULT_DASHBOARD_SETTINGS, ...stored };
+    return dashboardSettingsOf(await this.settings.get<Partial<DashboardSettings>>(KEYS.dashboard));
+  }
+
+  /** What a board snapshot shows besides its rows — the dashboard settings and the system section — in one read. */
+  async boardSection(): Promise<{ dashboard: DashboardSettings; system: SystemSection }> {
+    const stored = await this.settings.getMany([KEYS.dashboard, KEYS.title, SYSTEM_SETTING_KEY]);
+    return { dashboard: dashboardSettingsOf(stored.get(KEYS.dashboard) as Partial<DashboardSettings> | undefined), system: systemSectionOf(stored) };
   }
 
   /** What a user sees; the board key only for those who may edit board settings. */
