@@ -100,4 +100,28 @@ describe('board profiles and paired TVs', () => {
       sortBy: 'deliveryAsc',
     });
   });
+
+  it('refuses an emptied refresh interval in the dialog, as the settings page does, instead of sending 0', async () => {
+    const api = installFakeApi({
+      'GET /admin/boardProfile/list': { data: [] },
+      'GET /admin/boardProfile/devices': { data: [] },
+      'POST /admin/boardProfile/create': { data: PROFILE },
+    });
+    render(<BoardProfilesPanel scope={SCOPE} />);
+    fireEvent.click(await screen.findByTestId('profile-create'));
+    const form = await screen.findByTestId('profile-form');
+    fireEvent.change(within(form).getByLabelText('名称'), { target: { value: 'Cutting room' } });
+    const interval = within(form).getByLabelText('刷新间隔（秒）');
+    fireEvent.change(interval, { target: { value: '' } });
+    fireEvent.blur(interval);
+    fireEvent.submit(form);
+    expect(await within(form).findByTestId('profile-interval-required')).toHaveTextContent('请填写刷新间隔（秒）');
+    expect(interval).toHaveFocus();
+    expect(api.bodiesOf('/admin/boardProfile/create')).toHaveLength(0);
+
+    fireEvent.change(interval, { target: { value: '20' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(api.bodiesOf('/admin/boardProfile/create')).toHaveLength(1));
+    expect(api.bodiesOf('/admin/boardProfile/create')[0].get('refreshInterval')).toBe('20');
+  });
 });

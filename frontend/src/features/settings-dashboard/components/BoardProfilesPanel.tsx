@@ -23,7 +23,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useAsyncAction } from '../../../lib/use-async';
 import type { BoardScopeOptions } from '../api/get-board-scope-options';
 import { deleteBoardProfile, listBoardDevices, listBoardProfiles, pairBoardDevice, revokeBoardDevice, saveBoardProfile } from '../api/board-profiles';
-import { DisplayModeField, RefreshIntervalField, RefreshTypeField, ScopeField, SortField } from './BoardSettingFields';
+import { DisplayModeField, RefreshIntervalField, RefreshTypeField, ScopeField, SortField, useRefreshIntervalCheck, type WithIntervalDraft } from './BoardSettingFields';
 
 const NEW_PROFILE: BoardProfileFields = { name: '', processIds: [], customerIds: [], displayMode: 'delivery', refreshType: 0, refreshInterval: 10, sortBy: 'deliveryAsc' };
 /** The device list's last-seen times move at most once a minute: re-read it about that often. */
@@ -187,17 +187,21 @@ function pickFields(profile: BoardProfile): BoardProfileFields {
 
 function ProfileDialog({ id, initial, scope, onClose, onSaved }: { id?: number; initial: BoardProfileFields; scope: BoardScopeOptions; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('settingsDashboard');
-  const [form, setForm] = useState(initial);
+  const [form, setForm] = useState<WithIntervalDraft<BoardProfileFields>>(initial);
   const [error, setError] = useState<string | null>(null);
   const save = useAsyncAction(saveBoardProfile);
-  const update = <K extends keyof BoardProfileFields>(key: K, value: BoardProfileFields[K]) => {
+  const interval = useRefreshIntervalCheck('profile-interval');
+  const update = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => {
     setError(null);
+    if (key === 'refreshInterval') interval.clear();
     setForm((current) => ({ ...current, [key]: value }));
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { refreshInterval } = form;
+    if (!interval.check(refreshInterval)) return;
     try {
-      await save.run(form, id);
+      await save.run({ ...form, refreshInterval }, id);
       notifySuccess(t('profiles.saved'));
       onSaved();
     } catch (failure) {
@@ -213,7 +217,14 @@ function ProfileDialog({ id, initial, scope, onClose, onSaved }: { id?: number; 
         </div>
         <RefreshTypeField id="profile-refresh" name="profileRefreshType" label={t('profiles.presentation')} value={form.refreshType} onChange={(value) => update('refreshType', value)} />
         <div className="form-grid">
-          <RefreshIntervalField id="profile-interval" label={t('profiles.interval')} min={3} value={form.refreshInterval} onChange={(value) => update('refreshInterval', value)} />
+          <RefreshIntervalField
+            id="profile-interval"
+            label={t('profiles.interval')}
+            min={3}
+            value={form.refreshInterval}
+            onChange={(value) => update('refreshInterval', value)}
+            missing={interval.missing}
+          />
           <DisplayModeField id="profile-display-mode" label={t('profiles.displayMode')} value={form.displayMode} onChange={(value) => update('displayMode', value)} />
           <SortField id="profile-sort" label={t('profiles.sort')} value={form.sortBy} onChange={(value) => update('sortBy', value)} />
           <ScopeField

@@ -3,7 +3,7 @@
 // forms build these fields from here, so a new mode, option or limit reaches both at once. Each
 // form keeps its own ids, labels and layout: the settings page spreads them over cards and
 // explains each one; the profile dialog is compact.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
@@ -61,6 +61,28 @@ export function RefreshTypeField({
   );
 }
 
+/** A form's values while the interval field may be empty (the user cleared it). */
+export type WithIntervalDraft<T extends { refreshInterval: number }> = Omit<T, 'refreshInterval'> & { refreshInterval: number | null };
+
+/**
+ * An emptied interval is refused before anything is sent (the server would refuse 0, and a
+ * silent fallback would save a value nobody typed): the field says so and takes the focus.
+ */
+export function useRefreshIntervalCheck(id: string) {
+  const [missing, setMissing] = useState(false);
+  return {
+    missing,
+    clear: () => setMissing(false),
+    /** True when the form may be sent. */
+    check(value: number | null): value is number {
+      if (value !== null) return true;
+      setMissing(true);
+      document.getElementById(id)?.focus();
+      return false;
+    },
+  };
+}
+
 export function RefreshIntervalField({
   id,
   name,
@@ -70,6 +92,7 @@ export function RefreshIntervalField({
   min,
   value,
   onChange,
+  missing = false,
 }: {
   id: string;
   name?: string;
@@ -77,12 +100,32 @@ export function RefreshIntervalField({
   hint?: string;
   suffix?: string;
   min: number;
-  value: number;
-  onChange: (value: number) => void;
+  value: number | null;
+  onChange: (value: number | null) => void;
+  /** The form was sent with the field empty (useRefreshIntervalCheck). */
+  missing?: boolean;
 }) {
+  const { t } = useTranslation('settingsDashboard');
+  const errorId = `${id}-required`;
   return (
     <Field id={id} label={label} hint={hint}>
-      <NumberInput inputId={id} name={name} value={value} onValueChange={(event) => onChange(event.value ?? 0)} min={min} max={3600} suffix={suffix} useGrouping={false} />
+      <NumberInput
+        inputId={id}
+        name={name}
+        value={value}
+        onValueChange={(event) => onChange(event.value)}
+        min={min}
+        max={3600}
+        suffix={suffix}
+        useGrouping={false}
+        invalid={missing}
+        aria-describedby={missing ? errorId : undefined}
+      />
+      {missing && (
+        <small className="p-error" id={errorId} role="alert" data-testid={errorId}>
+          {t('page.refreshIntervalRequired')}
+        </small>
+      )}
     </Field>
   );
 }

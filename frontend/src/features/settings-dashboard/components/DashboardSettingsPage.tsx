@@ -17,7 +17,7 @@ import { useDashboardSetting } from '../api/get-dashboard-setting';
 import { updateDashboardSetting } from '../api/update-dashboard-setting';
 import { useBoardScopeOptions } from '../api/get-board-scope-options';
 import { BoardProfilesPanel } from './BoardProfilesPanel';
-import { DisplayModeField, Field, RefreshIntervalField, RefreshTypeField, ScopeField, SortField } from './BoardSettingFields';
+import { DisplayModeField, Field, RefreshIntervalField, RefreshTypeField, ScopeField, SortField, useRefreshIntervalCheck, type WithIntervalDraft } from './BoardSettingFields';
 
 const DENSITY_ICONS = { comfortable: 'pi pi-search-plus', default: 'pi pi-desktop', dense: 'pi pi-bars' } as const;
 
@@ -28,19 +28,23 @@ function pickSettings(view: DashboardSettingsView): DashboardSettings {
   return { refreshType: storedRefreshType(refreshType), refreshInterval, completedVisibleDays, displayMode, sortBy, boardKeyEnabled, density, processIds, customerIds, showWip };
 }
 
+/** The form's values: the interval may be empty while it is edited. */
+type SettingsForm = WithIntervalDraft<DashboardSettings>;
+
 // Id lists compare by content (the same scope chosen again is no change).
-const sameSettings = (a: DashboardSettings, b: DashboardSettings): boolean =>
-  (Object.keys(a) as (keyof DashboardSettings)[]).every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
+const sameSettings = (a: SettingsForm, b: DashboardSettings): boolean =>
+  (Object.keys(b) as (keyof DashboardSettings)[]).every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
 
 export function DashboardSettingsPage() {
   const { t } = useTranslation('settingsDashboard');
   const { t: tc } = useTranslation('common');
   const { data, error, loading, reload } = useDashboardSetting();
   const [saved, setSaved] = useState<DashboardSettingsView | null>(null);
-  const [form, setForm] = useState<DashboardSettings | null>(null);
+  const [form, setForm] = useState<SettingsForm | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const save = useAsyncAction(updateDashboardSetting);
   const scope = useBoardScopeOptions();
+  const interval = useRefreshIntervalCheck('refreshInterval');
 
   useEffect(() => {
     if (data) {
@@ -49,21 +53,24 @@ export function DashboardSettingsPage() {
     }
   }, [data]);
 
-  const update = <K extends keyof DashboardSettings>(key: K, value: DashboardSettings[K]) => {
+  const update = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => {
     setServerError(null);
+    if (key === 'refreshInterval') interval.clear();
     setForm((current) => (current ? { ...current, [key]: value } : current));
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form || !saved) return;
+    const { refreshInterval } = form;
+    if (!interval.check(refreshInterval)) return;
     if (sameSettings(form, pickSettings(saved))) {
       notifyInfo(t('page.unchanged'));
       return;
     }
     setServerError(null);
     try {
-      const result = await save.run(form);
+      const result = await save.run({ ...form, refreshInterval });
       setSaved(result);
       setForm(pickSettings(result));
       notifySuccess(t('page.saved'));
@@ -114,6 +121,7 @@ export function DashboardSettingsPage() {
               min={1}
               value={form.refreshInterval}
               onChange={(value) => update('refreshInterval', value)}
+              missing={interval.missing}
             />
             <Field id="completedVisibleDays" label={tc('board.fields.completedVisibleDays')} hint={t('page.completedVisibleDaysHint')}>
               <NumberInput
@@ -226,6 +234,7 @@ export function DashboardSettingsPage() {
             disabled={!dirty || save.loading}
             onClick={() => {
               setServerError(null);
+              interval.clear();
               setForm(pickSettings(saved));
             }}
           />
