@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import i18next from 'i18next';
 import type { AuditEntry } from '@contracts/audit';
 import { installFakeApi } from '../../../../test-support/fake-api';
+import { CARD_MEDIA_QUERY } from '../../../components/data-list/use-narrow';
 import { sessionStore } from '../../../lib/session';
 import { AuditPage } from './AuditPage';
 
@@ -139,5 +140,28 @@ describe('audit trail screen', () => {
     ]));
     expect(await screen.findByTestId('audit-action-9')).toBeInTheDocument();
     expect(within(filterOf('结果')).getByRole('combobox')).toHaveTextContent('失败');
+  });
+
+  it('shows why an action failed, in the table and on the phone cards', async () => {
+    fakeApi();
+    const { unmount } = render(<AuditPage />);
+    expect(await screen.findByTestId('audit-failure-8')).toHaveTextContent('in use');
+    expect(screen.getByTestId('audit-table')).toHaveAttribute('data-view', 'table');
+    // Only failures carry one; a refusal or a success has none.
+    expect(screen.queryByTestId('audit-failure-9')).toBeNull();
+    expect(screen.queryByTestId('audit-failure-7')).toBeNull();
+    unmount();
+
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query === CARD_MEDIA_QUERY })) as typeof window.matchMedia;
+    try {
+      render(<AuditPage />);
+      const card = await screen.findByTestId('card-8');
+      expect(screen.getByTestId('audit-table')).toHaveAttribute('data-view', 'cards');
+      expect(within(card).getByTestId('audit-failure-8')).toHaveTextContent('in use');
+      expect(within(screen.getByTestId('card-9')).queryByTestId('audit-failure-9')).toBeNull();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 });

@@ -35,6 +35,15 @@ export function actionLabel(action: string, language: Language): string {
   return Object.hasOwn(AUDIT_ACTION_LABELS, action) ? AUDIT_ACTION_LABELS[action as AuditAction][language] : action;
 }
 
+/**
+ * Why an audited action failed, as the server recorded it in `detail.error`: the error's code
+ * (e.g. inUse) or message. A tooltip alone reached neither a phone nor a keyboard.
+ */
+function failureOf(entry: Pick<AuditEntry, 'result' | 'detail'>): string | null {
+  const error = entry.detail?.error;
+  return entry.result === 'failure' && typeof error === 'string' && error.trim() !== '' ? error : null;
+}
+
 const RESULT_SEVERITY: Record<AuditResult, 'success' | 'danger' | 'warning'> = { success: 'success', failure: 'danger', refused: 'warning' };
 
 export interface AuditPageProps extends Partial<RouteScreenProps> {
@@ -102,14 +111,20 @@ export function AuditPage({ fetchPage = getAuditPage, fetchUsers = getAuditUsers
       header: t('fields.result'),
       className: 'audit-cell-result',
       card: 'status',
-      body: (entry) => (
-        <Tag
-          value={AUDIT_RESULT_LABELS[entry.result]?.[language] ?? entry.result}
-          severity={RESULT_SEVERITY[entry.result] ?? 'info'}
-          title={typeof entry.detail?.error === 'string' ? entry.detail.error : undefined}
-          data-testid={`audit-result-${entry.id}`}
-        />
-      ),
+      body: (entry) => {
+        const failure = failureOf(entry);
+        return (
+          <span className="audit-result">
+            <Tag value={AUDIT_RESULT_LABELS[entry.result]?.[language] ?? entry.result} severity={RESULT_SEVERITY[entry.result] ?? 'info'} data-testid={`audit-result-${entry.id}`} />
+            {failure && (
+              <small className="audit-failure clamp" title={failure} data-testid={`audit-failure-${entry.id}`}>
+                <span className="visually-hidden">{t('fields.detail')}: </span>
+                {failure}
+              </small>
+            )}
+          </span>
+        );
+      },
     },
     {
       key: 'userAgent',
