@@ -25,6 +25,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * Searches a list and waits until it shows the answer (`total` records). A row ticked or opened
+ * before that is one of the unsearched list's: when the answer lands it moves under the pointer
+ * (rows are keyed by id) and the click between press and release is lost.
+ */
+async function search(page: Page, keyword: string, total: number, submit: boolean) {
+  const box = page.getByRole('searchbox', { name: '搜索' });
+  await box.fill(keyword);
+  if (submit) await box.press('Enter');
+  await page.getByTestId('list-total').getByText(new RegExp(`^共 ${total} 条记录`)).waitFor();
+}
+
 /** The audit table's body rows, once the list has answered. */
 async function auditRows(page: Page) {
   await page.getByTestId('audit-table').waitFor();
@@ -40,13 +52,15 @@ describe('audit trail', () => {
     const orders = await api.get<{ list: ListedOrder[] }>('productionOrder/list', { page: 1, pageSize: 20, sortField: 'id', sortOrder: 'desc', 'filter.hidden': 'all' });
     const order = orders.list.find((candidate) => !candidate.hidden)!;
     expect(order).toBeDefined();
+    const colorMatches = await api.get<{ total: number }>('color/list', { page: 1, pageSize: 20, keyword: code });
+    const orderMatches = await api.get<{ total: number }>('productionOrder/list', { page: 1, pageSize: 20, keyword: order.orderNo, 'filter.hidden': 'all' });
 
     const context = await newUserContext(browser, { language: 'zh-CN', width: 1366, height: 768 });
     const page = await context.newPage();
     await login(page, ACCOUNTS.admin, '/base/color/index');
 
     // 1. Delete the colour on its list.
-    await page.getByRole('searchbox', { name: '搜索' }).fill(code);
+    await search(page, code, colorMatches.total, false);
     await tableRow(page, code).getByRole('button', { name: /的操作$/ }).click();
     await page.getByRole('menuitem', { name: '删除' }).click();
     await page.locator('.p-confirm-dialog').getByRole('button', { name: '删除' }).click();
@@ -55,9 +69,7 @@ describe('audit trail', () => {
     // 2. Hide the order on the hiding screen.
     await page.goto('/production/orderHide');
     await page.getByTestId('hide-list').waitFor();
-    const search = page.getByRole('searchbox', { name: '搜索' });
-    await search.fill(order.orderNo);
-    await search.press('Enter');
+    await search(page, order.orderNo, orderMatches.total, true);
     await tableRow(page, order.orderNo).locator('.p-checkbox').first().click();
     await page.getByRole('button', { name: '隐藏', exact: true }).click();
     await toast(page).getByText(/已隐藏 1 张/).waitFor();

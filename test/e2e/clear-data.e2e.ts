@@ -65,11 +65,23 @@ describe('clear data', () => {
     await expect(preview.innerText()).resolves.toContain(`${expected.files} files of ${expected.orders} orders will be deleted`);
     // Nothing happens before the confirmation, whose default answer is "Cancel".
     const dialog = page.locator('.clear-documents-confirm');
+    // Which elements the click's press and release reached, for the warning below.
+    await page.evaluate(() => {
+      const trail: string[] = ((window as unknown as { clickTrail: string[] }).clickTrail = []);
+      for (const type of ['pointerdown', 'pointerup', 'click']) {
+        document.addEventListener(type, (event) => trail.push(`${type}@${(event.target as Element).tagName}.${(event.target as Element).className}`), { capture: true });
+      }
+    });
     await page.getByRole('button', { name: 'Delete these files' }).click();
     // One full run in three (never alone) saw no dialog after this click, cause not found: the
-    // click is repeated once after 5 s and that is reported, so it stays visible in the log.
+    // click is repeated once after 5 s and that is reported, so it stays visible in the log. The
+    // trail tells apart a release that landed elsewhere (the page moved under the pointer) from a
+    // click that reached the button and opened nothing (confirmDialog unheard by the app-wide
+    // host). Neither showed in runs of this file alone, with the CPU slowed 6-10x, or with the
+    // requests that follow a sign-in held back until the preview was shown.
     if (!(await dialog.waitFor({ timeout: 5000 }).then(() => true, () => false))) {
-      console.warn('clear-data: no confirmation after the first click on "Delete these files"; clicking again');
+      const trail = await page.evaluate(() => (window as unknown as { clickTrail: string[] }).clickTrail.join(' '));
+      console.warn(`clear-data: no confirmation after the first click on "Delete these files" (${trail}); clicking again`);
       await page.getByRole('button', { name: 'Delete these files' }).click();
       await dialog.waitFor();
     }

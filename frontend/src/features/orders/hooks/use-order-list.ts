@@ -1,8 +1,9 @@
 // A server-paged order list: the base-data list protocol and session persistence
-// (ListState, toQueryParams, load/saveListState) with the order screens' own filters.
+// (ListState, toQueryParams, load/saveListState) with the order screens' own filters. Other
+// server-paged screens with a filter bar (the audit trail) use it too.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DataTablePageEvent, DataTableSortEvent } from 'primereact/datatable';
-import type { ListPage, MasterDataDefinition, MasterDataName, SortOrder } from '@contracts/master-data';
+import { DEFAULT_PAGE_SIZE, type ListPage, type MasterDataDefinition, type MasterDataName, type SortOrder } from '@contracts/master-data';
 import { loadListState, saveListState, type ListState } from '../../base-data/model/list-state';
 
 export interface OrderListOptions<T, P extends ListPage<T> = ListPage<T>> {
@@ -13,6 +14,8 @@ export interface OrderListOptions<T, P extends ListPage<T> = ListPage<T>> {
   defaultSort: { field: string; order: SortOrder };
   /** Filters a screen always sends (e.g. hidden=all); not remembered, not cleared. */
   fixedFilters?: Record<string, string>;
+  /** Rows per page offered (default 10, 20, 50, 100); a remembered size not among them is reset. */
+  pageSizes?: readonly number[];
   fetch: (state: ListState, signal: AbortSignal) => Promise<P>;
 }
 
@@ -24,8 +27,14 @@ function definitionFor(options: { key: string; sortFields: readonly string[]; fi
   return { name: options.key as MasterDataName, routeName: options.key, label: { 'zh-CN': options.key, en: options.key }, fields, defaultSort: options.defaultSort };
 }
 
+const PAGE_SIZES = [10, 20, 50, 100] as const;
+
 export function useOrderList<T, P extends ListPage<T> = ListPage<T>>(options: OrderListOptions<T, P>) {
-  const [state, setState] = useState<ListState>(() => loadListState(options.key, definitionFor(options)));
+  const pageSizes = options.pageSizes ?? PAGE_SIZES;
+  const [state, setState] = useState<ListState>(() => {
+    const loaded = loadListState(options.key, definitionFor(options));
+    return pageSizes.includes(loaded.pageSize) ? loaded : { ...loaded, pageSize: pageSizes.includes(DEFAULT_PAGE_SIZE) ? DEFAULT_PAGE_SIZE : pageSizes[0] };
+  });
   const [keywordDraft, setKeywordDraft] = useState(state.keyword);
   const [page, setPage] = useState<P | null>(null);
   const [loading, setLoading] = useState(true);
@@ -87,22 +96,30 @@ export function useOrderList<T, P extends ListPage<T> = ListPage<T>>(options: Or
     setState((current) => ({ ...current, keyword: '', filters: {}, page: 1 }));
   }, []);
 
+  // A list in the server's fixed order (no sort fields) has no sortable column to mark.
+  const sortProps =
+    options.sortFields.length > 0
+      ? {
+          sortField: state.sortField,
+          sortOrder: (state.sortOrder === 'desc' ? -1 : 1) as 1 | -1,
+          onSort: (event: DataTableSortEvent) =>
+            setState((current) =>
+              event.sortField && options.sortFields.includes(event.sortField)
+                ? { ...current, sortField: event.sortField, sortOrder: event.sortOrder === -1 ? 'desc' : 'asc', page: 1 }
+                : { ...current, sortField: options.defaultSort.field, sortOrder: options.defaultSort.order, page: 1 },
+            ),
+        }
+      : {};
+
   const tableProps = {
     lazy: true,
     paginator: true,
     first: (state.page - 1) * state.pageSize,
     rows: state.pageSize,
     totalRecords: page?.total ?? 0,
-    rowsPerPageOptions: [10, 20, 50, 100],
+    rowsPerPageOptions: [...pageSizes],
     onPage: (event: DataTablePageEvent) => setState((current) => ({ ...current, page: (event.page ?? 0) + 1, pageSize: event.rows })),
-    sortField: state.sortField,
-    sortOrder: (state.sortOrder === 'desc' ? -1 : 1) as 1 | -1,
-    onSort: (event: DataTableSortEvent) =>
-      setState((current) =>
-        event.sortField && options.sortFields.includes(event.sortField)
-          ? { ...current, sortField: event.sortField, sortOrder: event.sortOrder === -1 ? 'desc' : 'asc', page: 1 }
-          : { ...current, sortField: options.defaultSort.field, sortOrder: options.defaultSort.order, page: 1 },
-      ),
+    ...sortProps,
     loading,
     paginatorTemplate: 'RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport',
     currentPageReportTemplate: '{first}–{last} / {totalRecords}',

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import i18next from 'i18next';
 import type { AuditEntry } from '@contracts/audit';
 import { installFakeApi } from '../../../../test-support/fake-api';
+import { CARD_MEDIA_QUERY } from '../../../components/data-list/use-narrow';
 import { sessionStore } from '../../../lib/session';
 import { AuditPage } from './AuditPage';
 
@@ -29,12 +30,18 @@ const ROWS = [
   entry(7, { action: 'login', actorUserId: null, actorUsername: '', actorName: '', targetType: 'user', targetId: null, targetLabel: 'ghost', result: 'refused', ip: '10.0.0.9' }),
 ];
 
-function fakeApi(total = 3) {
-  return installFakeApi({
-    'GET /admin/setting/audit': (config) => ({ data: { list: config.params.page === 2 ? [] : ROWS, total, page: config.params.page, pageSize: config.params.pageSize } }),
+/** `total.value` entries (the same three rows on every page that exists, none past the last). */
+function fakeApi(count = 3) {
+  const total = { value: count };
+  const api = installFakeApi({
+    'GET /admin/setting/audit': (config) => {
+      const { page, pageSize } = config.params as { page: number; pageSize: number };
+      return { data: { list: (page - 1) * pageSize < total.value ? ROWS : [], total: total.value, page, pageSize } };
+    },
     'GET /admin/setting/audit/users': { data: [{ id: 1, username: 'admin', name: '系统管理员' }, { id: 5, username: 'clerk', name: '录入员' }] },
     'GET /admin/setting/audit/export': { data: null },
   });
+  return { ...api, total };
 }
 
 const listRequests = (api: ReturnType<typeof fakeApi>) => api.requests.filter((request) => request.url === '/admin/setting/audit');
@@ -109,5 +116,52 @@ describe('audit trail screen', () => {
     // Clearing the filters lists everything again from page 1.
     fireEvent.click(screen.getByRole('button', { name: '清除筛选' }));
     await waitFor(() => expect(listRequests(api).at(-1)!.params).toEqual({ page: 1, pageSize: 20 }));
+  });
+
+  it('keeps its filters and page for the session like the other lists, and steps back from a page that is gone', async () => {
+    const api = fakeApi(45);
+    const first = render(<AuditPage />);
+    await screen.findByTestId('audit-action-9');
+    fireEvent.click(within(filterOf('结果')).getByRole('combobox'));
+    await waitFor(() => expect(optionOf('失败')).not.toBeNull());
+    fireEvent.click(optionOf('失败')!);
+    await waitFor(() => expect(listRequests(api).at(-1)!.params).toEqual({ page: 1, pageSize: 20, result: 'failure' }));
+    fireEvent.click(await screen.findByRole('button', { name: /last page|最后一页|末页/i }));
+    await waitFor(() => expect(listRequests(api).at(-1)!.params).toEqual({ page: 3, pageSize: 20, result: 'failure' }));
+    first.unmount();
+
+    // Back on the screen after retention removed entries: page 3 no longer exists.
+    api.total.value = 25;
+    const before = listRequests(api).length;
+    render(<AuditPage />);
+    await waitFor(() => expect(listRequests(api).slice(before).map((request) => request.params)).toEqual([
+      { page: 3, pageSize: 20, result: 'failure' },
+      { page: 2, pageSize: 20, result: 'failure' },
+    ]));
+    expect(await screen.findByTestId('audit-action-9')).toBeInTheDocument();
+    expect(within(filterOf('结果')).getByRole('combobox')).toHaveTextContent('失败');
+  });
+
+  it('shows why an action failed, in the table and on the phone cards', async () => {
+    fakeApi();
+    const { unmount } = render(<AuditPage />);
+    expect(await screen.findByTestId('audit-failure-8')).toHaveTextContent('in use');
+    expect(screen.getByTestId('audit-table')).toHaveAttribute('data-view', 'table');
+    // Only failures carry one; a refusal or a success has none.
+    expect(screen.queryByTestId('audit-failure-9')).toBeNull();
+    expect(screen.queryByTestId('audit-failure-7')).toBeNull();
+    unmount();
+
+    const matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({ ...matchMedia(query), matches: query === CARD_MEDIA_QUERY })) as typeof window.matchMedia;
+    try {
+      render(<AuditPage />);
+      const card = await screen.findByTestId('card-8');
+      expect(screen.getByTestId('audit-table')).toHaveAttribute('data-view', 'cards');
+      expect(within(card).getByTestId('audit-failure-8')).toHaveTextContent('in use');
+      expect(within(screen.getByTestId('card-9')).queryByTestId('audit-failure-9')).toBeNull();
+    } finally {
+      window.matchMedia = matchMedia;
+    }
   });
 });

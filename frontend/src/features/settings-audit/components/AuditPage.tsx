@@ -2,13 +2,11 @@
 // ended (sign-ins, permission and password changes, settings, clears and restores, deletes,
 // reviews, hides). Filtered by user, action, days and result; paged; exported to Excel with the
 // same filters. Keyboard: every filter is a labelled field, the table's pager is buttons.
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
-import type { DataTablePageEvent } from 'primereact/datatable';
 import {
   AUDIT_ACTIONS,
   AUDIT_ACTION_LABELS,
@@ -17,7 +15,6 @@ import {
   auditTargetText,
   type AuditAction,
   type AuditEntry,
-  type AuditPage as AuditPageData,
   type AuditResult,
 } from '@contracts/audit';
 import { DataList, type DataListColumn } from '../../../components/data-list';
@@ -28,13 +25,23 @@ import { asLanguage, type Language } from '../../../lib/i18n';
 import { useAsyncData } from '../../../lib/use-async';
 import { ANY, ChoiceFilter, DateRangeFilter, FilterBar } from '../../orders/components/filters';
 import { ListToolbar } from '../../orders/components/ListToolbar';
+import { useOrderList } from '../../orders/hooks/use-order-list';
 import { exportAudit, getAuditPage, getAuditUsers } from '../api/audit';
-import { AUDIT_PAGE_SIZES, hasAuditFilters, loadAuditQuery, saveAuditQuery, type AuditListQuery } from '../model/audit-query';
+import { AUDIT_FILTER_FIELDS, AUDIT_PAGE_SIZES } from '../model/audit-query';
 import '../../orders/orders.css';
 import '../settings-audit.css';
 
 export function actionLabel(action: string, language: Language): string {
   return Object.hasOwn(AUDIT_ACTION_LABELS, action) ? AUDIT_ACTION_LABELS[action as AuditAction][language] : action;
+}
+
+/**
+ * Why an audited action failed, as the server recorded it in `detail.error`: the error's code
+ * (e.g. inUse) or message. A tooltip alone reached neither a phone nor a keyboard.
+ */
+function failureOf(entry: Pick<AuditEntry, 'result' | 'detail'>): string | null {
+  const error = entry.detail?.error;
+  return entry.result === 'failure' && typeof error === 'string' && error.trim() !== '' ? error : null;
 }
 
 const RESULT_SEVERITY: Record<AuditResult, 'success' | 'danger' | 'warning'> = { success: 'success', failure: 'danger', refused: 'warning' };
@@ -48,44 +55,19 @@ export interface AuditPageProps extends Partial<RouteScreenProps> {
 export function AuditPage({ fetchPage = getAuditPage, fetchUsers = getAuditUsers }: AuditPageProps) {
   const { t, i18n } = useTranslation('settingsAudit');
   const language = asLanguage(i18n.language);
-  const [query, setQuery] = useState<AuditListQuery>(loadAuditQuery);
-  const [data, setData] = useState<AuditPageData | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
-  const [reloads, setReloads] = useState(0);
+  // Paging, filters and their memory for the session are the shared list's; the server keeps
+  // the trail newest first, so there is nothing to sort by.
+  const list = useOrderList<AuditEntry>({
+    key: 'setting.audit',
+    sortFields: [],
+    filterFields: AUDIT_FILTER_FIELDS,
+    defaultSort: { field: 'at', order: 'desc' },
+    pageSizes: AUDIT_PAGE_SIZES,
+    fetch: fetchPage,
+  });
   // On failure the filter offers only "all"; the HTTP client has said why.
   const users = useAsyncData(fetchUsers, [fetchUsers]).data ?? [];
-
-  useEffect(() => saveAuditQuery(query), [query]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    fetchPage(query, controller.signal)
-      .then((page) => {
-        setData(page);
-        setFailed(false);
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [fetchPage, query, reloads]);
-
-  const setFilter = useCallback(
-    (field: string, value: string | null) =>
-      setQuery((current) => {
-        const filters = { ...current.filters } as Record<string, string>;
-        if (value) filters[field] = value;
-        else delete filters[field];
-        return { ...current, filters, page: 1 };
-      }),
-    [],
-  );
-  const filterProps = { filters: query.filters as Record<string, string>, setFilter };
+  const filterProps = { filters: list.state.filters, setFilter: list.setFilter };
 
   const userText = (entry: AuditEntry) => {
     if (!entry.actorUsername) return t('anonymous');
@@ -129,14 +111,20 @@ export function AuditPage({ fetchPage = getAuditPage, fetchUsers = getAuditUsers
       header: t('fields.result'),
       className: 'audit-cell-result',
       card: 'status',
-      body: (entry) => (
-        <Tag
-          value={AUDIT_RESULT_LABELS[entry.result]?.[language] ?? entry.result}
-          severity={RESULT_SEVERITY[entry.result] ?? 'info'}
-          title={typeof entry.detail?.error === 'string' ? entry.detail.error : undefined}
-          data-testid={`audit-result-${entry.id}`}
-        />
-      ),
+      body: (entry) => {
+        const failure = failureOf(entry);
+        return (
+          <span className="audit-result">
+            <Tag value={AUDIT_RESULT_LABELS[entry.result]?.[language] ?? entry.result} severity={RESULT_SEVERITY[entry.result] ?? 'info'} data-testid={`audit-result-${entry.id}`} />
+            {failure && (
+              <small className="audit-failure clamp" title={failure} data-testid={`audit-failure-${entry.id}`}>
+                <span className="visually-hidden">{t('fields.detail')}: </span>
+                {failure}
+              </small>
+            )}
+          </span>
+        );
+      },
     },
     {
       key: 'userAgent',
@@ -163,21 +151,17 @@ export function AuditPage({ fetchPage = getAuditPage, fetchUsers = getAuditUsers
         <div>
           <h1>{t('routes.index')}</h1>
           <p className="muted">
-            {t('page.subtitle')} · <span data-testid="audit-total">{t('page.total', { count: data?.total ?? 0 })}</span>
+            {t('page.subtitle')} · <span data-testid="audit-total">{t('page.total', { count: list.total })}</span>
           </p>
         </div>
-        <ListToolbar
-          hasFilters={hasAuditFilters(query)}
-          onClear={() => setQuery((current) => ({ ...current, filters: {}, page: 1 }))}
-          onExport={() => exportAudit(query)}
-        >
+        <ListToolbar hasFilters={list.hasFilters} onClear={list.clearFilters} onExport={() => exportAudit(list.state)}>
           <Button
             type="button"
             icon="pi pi-refresh"
             text
             severity="secondary"
             aria-label={t('page.refresh')}
-            onClick={() => setReloads((n) => n + 1)}
+            onClick={list.reload}
             data-testid="audit-refresh"
           />
         </ListToolbar>
@@ -186,9 +170,9 @@ export function AuditPage({ fetchPage = getAuditPage, fetchUsers = getAuditUsers
         <label className="order-filter">
           <span className="order-filter-label">{t('fields.user')}</span>
           <Dropdown
-            value={query.filters.userId ?? ANY}
+            value={list.state.filters.userId ?? ANY}
             options={userOptions}
-            onChange={(event) => setFilter('userId', event.value === ANY ? null : (event.value as string))}
+            onChange={(event) => list.setFilter('userId', event.value === ANY ? null : (event.value as string))}
             filter
             filterInputAutoFocus={filterTakesFocus()}
             aria-label={t('fields.user')}
@@ -205,25 +189,13 @@ export function AuditPage({ fetchPage = getAuditPage, fetchUsers = getAuditUsers
         <DateRangeFilter label={t('fields.date')} fromField="from" toField="to" {...filterProps} />
         <ChoiceFilter label={t('fields.result')} field="result" options={AUDIT_RESULTS.map((result) => ({ value: result, label: AUDIT_RESULT_LABELS[result][language] }))} {...filterProps} />
       </FilterBar>
-      {failed && <Message severity="error" text={t('page.loadFailed')} className="list-note" />}
+      {list.failed && <Message severity="error" text={t('page.loadFailed')} className="list-note" />}
       <DataList
         listKey="setting.audit"
-        rows={data?.list ?? []}
+        rows={list.rows}
         columns={columns}
         rowLabel={(entry) => `${actionLabel(entry.action, language)} ${formatDate(entry.at)}`}
-        tableProps={{
-          lazy: true,
-          paginator: true,
-          first: (query.page - 1) * query.pageSize,
-          rows: query.pageSize,
-          totalRecords: data?.total ?? 0,
-          rowsPerPageOptions: AUDIT_PAGE_SIZES,
-          onPage: (event: DataTablePageEvent) => setQuery((current) => ({ ...current, page: (event.page ?? 0) + 1, pageSize: event.rows })),
-          loading,
-          paginatorTemplate: 'RowsPerPageDropdown FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink CurrentPageReport',
-          currentPageReportTemplate: '{first}–{last} / {totalRecords}',
-          rowClassName: (entry: AuditEntry) => ({ 'audit-row-failed': entry.result !== 'success' }),
-        }}
+        tableProps={{ ...list.tableProps, rowClassName: (entry: AuditEntry) => ({ 'audit-row-failed': entry.result !== 'success' }) }}
         minTableWidth={760}
         emptyMessage={t('page.empty')}
         className="audit-list"

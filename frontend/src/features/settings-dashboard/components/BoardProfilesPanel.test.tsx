@@ -26,7 +26,14 @@ const DEVICE = (id: number, profileId: number | null, lastSeenAt: string | null)
   lastSeenAt,
   revokedAt: null,
 });
-const SCOPE = { processes: [], customers: [], loading: false };
+const SCOPE = {
+  processes: [
+    { id: 1, code: 'P1', name: 'Sewing' },
+    { id: 2, code: 'P2', name: 'Cutting' },
+  ],
+  customers: [],
+  loading: false,
+};
 
 // The screens are tested in Chinese (the app's first language).
 beforeEach(() => registerNotifier(() => undefined));
@@ -59,5 +66,62 @@ describe('board profiles and paired TVs', () => {
     // The first profile is preselected; the default profile sends no profileId.
     expect(body.get('profileId')).toBe('3');
     await waitFor(() => expect(screen.getByText(/只显示这一次/)).toBeInTheDocument());
+  });
+
+  it('edits a profile with the board fields of the dashboard settings: shows its values and sends them back changed', async () => {
+    const api = installFakeApi({
+      'GET /admin/boardProfile/list': { data: [{ ...PROFILE, processIds: [2] }] },
+      'GET /admin/boardProfile/devices': { data: [] },
+      'POST /admin/boardProfile/update': { data: PROFILE },
+    });
+    render(<BoardProfilesPanel scope={SCOPE} />);
+    fireEvent.click(await screen.findByRole('button', { name: '编辑方案 Sewing line' }));
+    const form = await screen.findByTestId('profile-form');
+    // The stored values, in the same fields as on the settings page.
+    expect(within(form).getByRole('radiogroup', { name: '呈现方式' })).toBeInTheDocument();
+    expect((within(form).getByLabelText('滚动刷新', { exact: false, selector: 'input' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(form).getByLabelText('刷新间隔（秒）')).toHaveValue('12');
+    expect(within(form).getByRole('combobox', { name: '只显示这些工序' })).toHaveValue('Cutting');
+
+    fireEvent.click(form.querySelector('label[data-mode=drop]')!);
+    const interval = within(form).getByLabelText('刷新间隔（秒）');
+    fireEvent.change(interval, { target: { value: '30' } });
+    fireEvent.blur(interval);
+    fireEvent.submit(form);
+    await waitFor(() => expect(api.bodiesOf('/admin/boardProfile/update')).toHaveLength(1));
+    expect(Object.fromEntries(api.bodiesOf('/admin/boardProfile/update')[0])).toEqual({
+      id: '3',
+      name: 'Sewing line',
+      processIds: '2',
+      customerIds: '',
+      displayMode: 'delivery',
+      refreshType: '2',
+      refreshInterval: '30',
+      sortBy: 'deliveryAsc',
+    });
+  });
+
+  it('refuses an emptied refresh interval in the dialog, as the settings page does, instead of sending 0', async () => {
+    const api = installFakeApi({
+      'GET /admin/boardProfile/list': { data: [] },
+      'GET /admin/boardProfile/devices': { data: [] },
+      'POST /admin/boardProfile/create': { data: PROFILE },
+    });
+    render(<BoardProfilesPanel scope={SCOPE} />);
+    fireEvent.click(await screen.findByTestId('profile-create'));
+    const form = await screen.findByTestId('profile-form');
+    fireEvent.change(within(form).getByLabelText('名称'), { target: { value: 'Cutting room' } });
+    const interval = within(form).getByLabelText('刷新间隔（秒）');
+    fireEvent.change(interval, { target: { value: '' } });
+    fireEvent.blur(interval);
+    fireEvent.submit(form);
+    expect(await within(form).findByTestId('profile-interval-required')).toHaveTextContent('请填写刷新间隔（秒）');
+    expect(interval).toHaveFocus();
+    expect(api.bodiesOf('/admin/boardProfile/create')).toHaveLength(0);
+
+    fireEvent.change(interval, { target: { value: '20' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(api.bodiesOf('/admin/boardProfile/create')).toHaveLength(1));
+    expect(api.bodiesOf('/admin/boardProfile/create')[0].get('refreshInterval')).toBe('20');
   });
 });

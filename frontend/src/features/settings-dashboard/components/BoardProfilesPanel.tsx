@@ -12,14 +12,10 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { MultiSelect } from 'primereact/multiselect';
-import { RadioButton } from 'primereact/radiobutton';
-import { BOARD_DISPLAY_MODES, BOARD_SORT_OPTIONS, type BoardDisplayMode, type BoardSortOption } from '@contracts/api';
 import type { BoardDevice, BoardProfile, BoardProfileFields, PairedDevice } from '@contracts/board-profiles';
-import { NumberInput } from '../../../components/form/NumberInput';
 import { QrCode } from '../../../components/QrCode';
 import { ROOMS } from '@contracts/events';
-import { REFRESH_MODES, refreshModeOf } from '../../../lib/board-vocabulary';
+import { refreshModeOf } from '../../../lib/board-vocabulary';
 import { realtime, resyncAfterFirstJoin } from '../../../lib/socket';
 import { formatDate } from '../../../lib/format-date';
 import { ApiError } from '../../../lib/http-client';
@@ -27,6 +23,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useAsyncAction } from '../../../lib/use-async';
 import type { BoardScopeOptions } from '../api/get-board-scope-options';
 import { deleteBoardProfile, listBoardDevices, listBoardProfiles, pairBoardDevice, revokeBoardDevice, saveBoardProfile } from '../api/board-profiles';
+import { DisplayModeField, RefreshIntervalField, RefreshTypeField, ScopeField, SortField, useRefreshIntervalCheck, type WithIntervalDraft } from './BoardSettingFields';
 
 const NEW_PROFILE: BoardProfileFields = { name: '', processIds: [], customerIds: [], displayMode: 'delivery', refreshType: 0, refreshInterval: 10, sortBy: 'deliveryAsc' };
 /** The device list's last-seen times move at most once a minute: re-read it about that often. */
@@ -190,24 +187,27 @@ function pickFields(profile: BoardProfile): BoardProfileFields {
 
 function ProfileDialog({ id, initial, scope, onClose, onSaved }: { id?: number; initial: BoardProfileFields; scope: BoardScopeOptions; onClose: () => void; onSaved: () => void }) {
   const { t } = useTranslation('settingsDashboard');
-  const [form, setForm] = useState(initial);
+  const [form, setForm] = useState<WithIntervalDraft<BoardProfileFields>>(initial);
   const [error, setError] = useState<string | null>(null);
   const save = useAsyncAction(saveBoardProfile);
-  const update = <K extends keyof BoardProfileFields>(key: K, value: BoardProfileFields[K]) => {
+  const interval = useRefreshIntervalCheck('profile-interval');
+  const update = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => {
     setError(null);
+    if (key === 'refreshInterval') interval.clear();
     setForm((current) => ({ ...current, [key]: value }));
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const { refreshInterval } = form;
+    if (!interval.check(refreshInterval)) return;
     try {
-      await save.run(form, id);
+      await save.run({ ...form, refreshInterval }, id);
       notifySuccess(t('profiles.saved'));
       onSaved();
     } catch (failure) {
       if (failure instanceof ApiError && failure.kind !== 'unauthorized') setError(failure.message);
     }
   };
-  const mode = refreshModeOf(form.refreshType);
   return (
     <Dialog header={t(id === undefined ? 'profiles.create' : 'profiles.edit')} visible onHide={onClose} className="board-profile-dialog" style={{ width: 'min(40rem, 96vw)' }}>
       <form onSubmit={submit} noValidate aria-label={t(id === undefined ? 'profiles.create' : 'profiles.edit')} data-testid="profile-form">
@@ -215,79 +215,36 @@ function ProfileDialog({ id, initial, scope, onClose, onSaved }: { id?: number; 
           <label htmlFor="profile-name">{t('profiles.name')}</label>
           <InputText id="profile-name" value={form.name} maxLength={64} onChange={(event) => update('name', event.target.value)} autoFocus required />
         </div>
-        <div className="form-field">
-          <span className="field-label" id="profile-presentation-label">
-            {t('profiles.presentation')}
-          </span>
-          <div className="mode-options" role="radiogroup" aria-labelledby="profile-presentation-label">
-            {REFRESH_MODES.map((option) => (
-              <label key={option.mode} className={`mode-option${mode === option.mode ? ' is-selected' : ''}`} data-mode={option.mode}>
-                <RadioButton
-                  inputId={`profile-refresh-${option.mode}`}
-                  name="profileRefreshType"
-                  value={option.value}
-                  checked={mode === option.mode}
-                  onChange={() => update('refreshType', option.value)}
-                />
-                <i className={`${option.icon} mode-icon`} aria-hidden="true" />
-                <span className="mode-title">{t(`common:board.refreshType.${option.mode}`)}</span>
-              </label>
-            ))}
-          </div>
-        </div>
+        <RefreshTypeField id="profile-refresh" name="profileRefreshType" label={t('profiles.presentation')} value={form.refreshType} onChange={(value) => update('refreshType', value)} />
         <div className="form-grid">
-          <div className="form-field">
-            <label htmlFor="profile-interval">{t('profiles.interval')}</label>
-            <NumberInput inputId="profile-interval" value={form.refreshInterval} onValueChange={(event) => update('refreshInterval', event.value ?? 0)} min={3} max={3600} useGrouping={false} />
-          </div>
-          <div className="form-field">
-            <label htmlFor="profile-display-mode">{t('profiles.displayMode')}</label>
-            <Dropdown
-              inputId="profile-display-mode"
-              value={form.displayMode}
-              options={BOARD_DISPLAY_MODES.map((value) => ({ value, label: t(`common:board.displayMode.${value}`) }))}
-              onChange={(event) => update('displayMode', event.value as BoardDisplayMode)}
-            />
-          </div>
-          <div className="form-field">
-            <label htmlFor="profile-sort">{t('profiles.sort')}</label>
-            <Dropdown
-              inputId="profile-sort"
-              value={form.sortBy}
-              options={BOARD_SORT_OPTIONS.map((value) => ({ value, label: t(`common:board.sortBy.${value}`) }))}
-              onChange={(event) => update('sortBy', event.value as BoardSortOption)}
-            />
-          </div>
-          <div className="form-field">
-            <label htmlFor="profile-processes">{t('page.processIds')}</label>
-            <MultiSelect
-              inputId="profile-processes"
-              value={form.processIds}
-              options={scope.processes}
-              optionValue="id"
-              optionLabel="name"
-              onChange={(event) => update('processIds', event.value as number[])}
-              placeholder={t('page.allProcesses')}
-              display="chip"
-              filter
-              loading={scope.loading}
-            />
-          </div>
-          <div className="form-field">
-            <label htmlFor="profile-customers">{t('page.customerIds')}</label>
-            <MultiSelect
-              inputId="profile-customers"
-              value={form.customerIds}
-              options={scope.customers}
-              optionValue="id"
-              optionLabel="name"
-              onChange={(event) => update('customerIds', event.value as number[])}
-              placeholder={t('page.allCustomers')}
-              display="chip"
-              filter
-              loading={scope.loading}
-            />
-          </div>
+          <RefreshIntervalField
+            id="profile-interval"
+            label={t('profiles.interval')}
+            min={3}
+            value={form.refreshInterval}
+            onChange={(value) => update('refreshInterval', value)}
+            missing={interval.missing}
+          />
+          <DisplayModeField id="profile-display-mode" label={t('profiles.displayMode')} value={form.displayMode} onChange={(value) => update('displayMode', value)} />
+          <SortField id="profile-sort" label={t('profiles.sort')} value={form.sortBy} onChange={(value) => update('sortBy', value)} />
+          <ScopeField
+            id="profile-processes"
+            label={t('page.processIds')}
+            placeholder={t('page.allProcesses')}
+            options={scope.processes}
+            loading={scope.loading}
+            value={form.processIds}
+            onChange={(value) => update('processIds', value)}
+          />
+          <ScopeField
+            id="profile-customers"
+            label={t('page.customerIds')}
+            placeholder={t('page.allCustomers')}
+            options={scope.customers}
+            loading={scope.loading}
+            value={form.customerIds}
+            onChange={(value) => update('customerIds', value)}
+          />
         </div>
         {error && <Message className="server-error" severity="error" text={error} data-testid="profile-error" />}
         <div className="form-actions">

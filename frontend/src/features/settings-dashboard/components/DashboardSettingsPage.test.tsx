@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import { REFRESH_TYPES, type DashboardSettingsView } from '@contracts/api';
 import { REFRESH_MODES } from '../../../lib/board-vocabulary';
 import { registerNotifier, type Notice } from '../../../lib/notify';
@@ -61,5 +62,40 @@ describe('board settings: refresh type', () => {
     fireEvent.submit(screen.getByRole('form'));
     await waitFor(() => expect(api.bodiesOf('/admin/setting/updateDashboardSetting')).toHaveLength(1));
     expect(api.bodiesOf('/admin/setting/updateDashboardSetting')[0].get('refreshType')).toBe('2');
+  });
+
+  it('refuses an emptied refresh interval with a message under the field, and sends nothing', async () => {
+    const api = backend(0);
+    render(<DashboardSettingsPage />);
+    const interval = await screen.findByLabelText('刷新间隔');
+    fireEvent.focus(interval);
+    fireEvent.change(interval, { target: { value: '' } });
+    fireEvent.blur(interval);
+    fireEvent.submit(screen.getByRole('form'));
+    expect(await screen.findByTestId('refreshInterval-required')).toHaveTextContent('请填写刷新间隔（秒）');
+    expect(interval).toHaveAttribute('aria-invalid', 'true');
+    expect(interval).toHaveFocus();
+    expect(api.bodiesOf('/admin/setting/updateDashboardSetting')).toHaveLength(0);
+
+    // A value again: the message goes and the form saves it.
+    fireEvent.change(interval, { target: { value: '15' } });
+    expect(screen.queryByTestId('refreshInterval-required')).toBeNull();
+    fireEvent.submit(screen.getByRole('form'));
+    await waitFor(() => expect(api.bodiesOf('/admin/setting/updateDashboardSetting')).toHaveLength(1));
+    expect(api.bodiesOf('/admin/setting/updateDashboardSetting')[0].get('refreshInterval')).toBe('15');
+  });
+
+  it('says so in English too', async () => {
+    act(() => void i18next.changeLanguage('en'));
+    try {
+      backend(0);
+      render(<DashboardSettingsPage />);
+      const interval = await screen.findByLabelText('Refresh interval');
+      fireEvent.change(interval, { target: { value: '' } });
+      fireEvent.submit(screen.getByRole('form'));
+      expect(await screen.findByTestId('refreshInterval-required')).toHaveTextContent('Enter the refresh interval in seconds');
+    } finally {
+      act(() => void i18next.changeLanguage('zh-CN'));
+    }
   });
 });

@@ -1,35 +1,25 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { FormLoadState } from '../../../components/FormLoadState';
 import { Card } from 'primereact/card';
-import { Dropdown } from 'primereact/dropdown';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
-import { MultiSelect } from 'primereact/multiselect';
 import { Message } from 'primereact/message';
 import { RadioButton } from 'primereact/radiobutton';
-import {
-  BOARD_DENSITIES,
-  BOARD_DISPLAY_MODES,
-  BOARD_SORT_OPTIONS,
-  type BoardDisplayMode,
-  type BoardSortOption,
-  type DashboardSettings,
-  type DashboardSettingsView,
-} from '@contracts/api';
-import { REFRESH_MODES, refreshModeOf, storedRefreshType } from '../../../lib/board-vocabulary';
+import { BOARD_DENSITIES, type DashboardSettings, type DashboardSettingsView } from '@contracts/api';
+import { storedRefreshType } from '../../../lib/board-vocabulary';
 import { ApiError } from '../../../lib/http-client';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { useAsyncAction } from '../../../lib/use-async';
 import { useDashboardSetting } from '../api/get-dashboard-setting';
 import { updateDashboardSetting } from '../api/update-dashboard-setting';
-import { useBoardScopeOptions, type BoardScopeOption } from '../api/get-board-scope-options';
+import { useBoardScopeOptions } from '../api/get-board-scope-options';
 import { BoardProfilesPanel } from './BoardProfilesPanel';
+import { DisplayModeField, Field, RefreshIntervalField, RefreshTypeField, ScopeField, SortField, useRefreshIntervalCheck, type WithIntervalDraft } from './BoardSettingFields';
 
 const DENSITY_ICONS = { comfortable: 'pi pi-search-plus', default: 'pi pi-desktop', dense: 'pi pi-bars' } as const;
-const scopeOptionLabel = (option: BoardScopeOption): string => (option.code && option.code !== option.name ? `${option.code} · ${option.name}` : option.name);
 
 function pickSettings(view: DashboardSettingsView): DashboardSettings {
   const { refreshType, refreshInterval, completedVisibleDays, displayMode, sortBy, boardKeyEnabled } = view;
@@ -38,29 +28,23 @@ function pickSettings(view: DashboardSettingsView): DashboardSettings {
   return { refreshType: storedRefreshType(refreshType), refreshInterval, completedVisibleDays, displayMode, sortBy, boardKeyEnabled, density, processIds, customerIds, showWip };
 }
 
-// Id lists compare by content (the same scope chosen again is no change).
-const sameSettings = (a: DashboardSettings, b: DashboardSettings): boolean =>
-  (Object.keys(a) as (keyof DashboardSettings)[]).every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
+/** The form's values: the interval may be empty while it is edited. */
+type SettingsForm = WithIntervalDraft<DashboardSettings>;
 
-function Field({ id, label, hint, children }: { id: string; label: string; hint?: string; children: ReactNode }) {
-  return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint && <small className="field-hint">{hint}</small>}
-    </div>
-  );
-}
+// Id lists compare by content (the same scope chosen again is no change).
+const sameSettings = (a: SettingsForm, b: DashboardSettings): boolean =>
+  (Object.keys(b) as (keyof DashboardSettings)[]).every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
 
 export function DashboardSettingsPage() {
   const { t } = useTranslation('settingsDashboard');
   const { t: tc } = useTranslation('common');
   const { data, error, loading, reload } = useDashboardSetting();
   const [saved, setSaved] = useState<DashboardSettingsView | null>(null);
-  const [form, setForm] = useState<DashboardSettings | null>(null);
+  const [form, setForm] = useState<SettingsForm | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const save = useAsyncAction(updateDashboardSetting);
   const scope = useBoardScopeOptions();
+  const interval = useRefreshIntervalCheck('refreshInterval');
 
   useEffect(() => {
     if (data) {
@@ -69,21 +53,24 @@ export function DashboardSettingsPage() {
     }
   }, [data]);
 
-  const update = <K extends keyof DashboardSettings>(key: K, value: DashboardSettings[K]) => {
+  const update = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => {
     setServerError(null);
+    if (key === 'refreshInterval') interval.clear();
     setForm((current) => (current ? { ...current, [key]: value } : current));
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!form || !saved) return;
+    const { refreshInterval } = form;
+    if (!interval.check(refreshInterval)) return;
     if (sameSettings(form, pickSettings(saved))) {
       notifyInfo(t('page.unchanged'));
       return;
     }
     setServerError(null);
     try {
-      const result = await save.run(form);
+      const result = await save.run({ ...form, refreshInterval });
       setSaved(result);
       setForm(pickSettings(result));
       notifySuccess(t('page.saved'));
@@ -113,7 +100,6 @@ export function DashboardSettingsPage() {
     );
   }
 
-  const currentMode = refreshModeOf(form.refreshType);
   const dirty = !sameSettings(form, pickSettings(saved));
 
   return (
@@ -124,40 +110,19 @@ export function DashboardSettingsPage() {
       </header>
       <form onSubmit={submit} noValidate className="settings-form" aria-label={t('page.title')}>
         <Card className="settings-card" title={t('page.presentation')}>
-          <div className="form-field">
-            <span className="field-label" id="refresh-type-label">
-              {tc('board.fields.refreshType')}
-            </span>
-            <div className="mode-options" role="radiogroup" aria-labelledby="refresh-type-label">
-              {REFRESH_MODES.map((option) => (
-                <label key={option.mode} className={`mode-option${currentMode === option.mode ? ' is-selected' : ''}`} data-mode={option.mode}>
-                  <RadioButton
-                    inputId={`refresh-type-${option.mode}`}
-                    name="refreshType"
-                    value={option.value}
-                    checked={currentMode === option.mode}
-                    onChange={() => update('refreshType', option.value)}
-                  />
-                  <i className={`${option.icon} mode-icon`} aria-hidden="true" />
-                  <span className="mode-title">{tc(`board.refreshType.${option.mode}`)}</span>
-                  <span className="mode-hint">{tc(`board.refreshTypeHint.${option.mode}`)}</span>
-                </label>
-              ))}
-            </div>
-          </div>
+          <RefreshTypeField id="refresh-type" name="refreshType" label={tc('board.fields.refreshType')} value={form.refreshType} onChange={(value) => update('refreshType', value)} withHints />
           <div className="form-grid">
-            <Field id="refreshInterval" label={tc('board.fields.refreshInterval')} hint={t('page.refreshIntervalHint')}>
-              <NumberInput
-                inputId="refreshInterval"
-                name="refreshInterval"
-                value={form.refreshInterval}
-                onValueChange={(event) => update('refreshInterval', event.value ?? 0)}
-                min={1}
-                max={3600}
-                suffix={t('page.secondsSuffix')}
-                useGrouping={false}
-              />
-            </Field>
+            <RefreshIntervalField
+              id="refreshInterval"
+              name="refreshInterval"
+              label={tc('board.fields.refreshInterval')}
+              hint={t('page.refreshIntervalHint')}
+              suffix={t('page.secondsSuffix')}
+              min={1}
+              value={form.refreshInterval}
+              onChange={(value) => update('refreshInterval', value)}
+              missing={interval.missing}
+            />
             <Field id="completedVisibleDays" label={tc('board.fields.completedVisibleDays')} hint={t('page.completedVisibleDaysHint')}>
               <NumberInput
                 inputId="completedVisibleDays"
@@ -175,24 +140,8 @@ export function DashboardSettingsPage() {
 
         <Card className="settings-card" title={t('page.content')}>
           <div className="form-grid">
-            <Field id="displayMode" label={tc('board.fields.displayMode')}>
-              <Dropdown
-                inputId="displayMode"
-                name="displayMode"
-                value={form.displayMode}
-                options={BOARD_DISPLAY_MODES.map((value) => ({ value, label: tc(`board.displayMode.${value}`) }))}
-                onChange={(event) => update('displayMode', event.value as BoardDisplayMode)}
-              />
-            </Field>
-            <Field id="sortBy" label={tc('board.fields.sortBy')}>
-              <Dropdown
-                inputId="sortBy"
-                name="sortBy"
-                value={form.sortBy}
-                options={BOARD_SORT_OPTIONS.map((value) => ({ value, label: tc(`board.sortBy.${value}`) }))}
-                onChange={(event) => update('sortBy', event.value as BoardSortOption)}
-              />
-            </Field>
+            <DisplayModeField id="displayMode" name="displayMode" label={tc('board.fields.displayMode')} value={form.displayMode} onChange={(value) => update('displayMode', value)} />
+            <SortField id="sortBy" name="sortBy" label={tc('board.fields.sortBy')} value={form.sortBy} onChange={(value) => update('sortBy', value)} />
           </div>
         </Card>
 
@@ -213,38 +162,28 @@ export function DashboardSettingsPage() {
             </div>
           </div>
           <div className="form-grid">
-            <Field id="boardProcesses" label={t('page.processIds')} hint={t('page.processIdsHint')}>
-              <MultiSelect
-                inputId="boardProcesses"
-                value={form.processIds ?? []}
-                options={scope.processes}
-                optionValue="id"
-                optionLabel="name"
-                itemTemplate={scopeOptionLabel}
-                onChange={(event) => update('processIds', event.value as number[])}
-                placeholder={t('page.allProcesses')}
-                display="chip"
-                filter
-                loading={scope.loading}
-                aria-label={t('page.processIds')}
-              />
-            </Field>
-            <Field id="boardCustomers" label={t('page.customerIds')} hint={t('page.customerIdsHint')}>
-              <MultiSelect
-                inputId="boardCustomers"
-                value={form.customerIds ?? []}
-                options={scope.customers}
-                optionValue="id"
-                optionLabel="name"
-                itemTemplate={scopeOptionLabel}
-                onChange={(event) => update('customerIds', event.value as number[])}
-                placeholder={t('page.allCustomers')}
-                display="chip"
-                filter
-                loading={scope.loading}
-                aria-label={t('page.customerIds')}
-              />
-            </Field>
+            <ScopeField
+              id="boardProcesses"
+              label={t('page.processIds')}
+              hint={t('page.processIdsHint')}
+              placeholder={t('page.allProcesses')}
+              options={scope.processes}
+              loading={scope.loading}
+              value={form.processIds ?? []}
+              onChange={(value) => update('processIds', value)}
+              withCodes
+            />
+            <ScopeField
+              id="boardCustomers"
+              label={t('page.customerIds')}
+              hint={t('page.customerIdsHint')}
+              placeholder={t('page.allCustomers')}
+              options={scope.customers}
+              loading={scope.loading}
+              value={form.customerIds ?? []}
+              onChange={(value) => update('customerIds', value)}
+              withCodes
+            />
           </div>
         </Card>
 
@@ -295,6 +234,7 @@ export function DashboardSettingsPage() {
             disabled={!dirty || save.loading}
             onClick={() => {
               setServerError(null);
+              interval.clear();
               setForm(pickSettings(saved));
             }}
           />
