@@ -57,6 +57,9 @@ const SCANS_AT: Record<number, number> = { 100: Math.round(1000 * SCALE), 500: M
 /** Open loop: the run stops sending once this many scans wait for an answer (the server fell behind). */
 const MAX_IN_FLIGHT = 256;
 const HOT_SCANS = Math.round(500 * SCALE);
+/** The write-path A/B: rounds of (through Socket.IO, direct), 3 s at 100/s each. */
+const WRITE_PATH_ROUNDS = 3;
+const WRITE_PATH_SCANS = Math.round(300 * SCALE);
 const THROUGHPUT_SECONDS = 10;
 const CONCURRENCY = Number(process.env.BENCH_SCAN_CONCURRENCY ?? 64);
 const BOARD_WORKERS = Number(process.env.BENCH_BOARD_WORKERS ?? 2);
@@ -350,6 +353,17 @@ async function main(): Promise<void> {
     console.log(`  ${boardCount} boards, 100 scans/s on ONE order, ${HOT_SCANS} scans…`);
     rows.push(await scanPhase('100/s, 1 hot order', 100, HOT_SCANS, [info.hotOrderId]));
     const fanOutStats = await server.call<{ windowMs?: number; flushCostMs?: number; frames?: number; writes?: number; direct?: number; socketIo?: number }>('fanOut');
+    // The fan-out's write path A/B, same process, same 1,000 boards, interleaved rounds: every
+    // frame through Socket.IO, then straight to idle WebSockets (realtime/direct-frame-write.ts).
+    const writePaths: { direct: boolean; row: LatencyRow }[] = [];
+    console.log(`  ${boardCount} boards, 100 scans/s, write path A/B: ${WRITE_PATH_ROUNDS} rounds × (through Socket.IO, direct) × ${WRITE_PATH_SCANS} scans…`);
+    for (let round = 0; round < WRITE_PATH_ROUNDS; round++) {
+      for (const direct of [false, true]) {
+        await server.call('setDirectWrites', { enabled: direct });
+        writePaths.push({ direct, row: await scanPhase(direct ? 'direct' : 'through Socket.IO', 100, WRITE_PATH_SCANS) });
+      }
+    }
+    await server.call('setDirectWrites', { enabled: true });
     await disconnectBoards();
 
     // ——— two instances behind the Redis adapter: 2 × 500 boards, scans to both ———
@@ -447,6 +461,23 @@ async function main(): Promise<void> {
       );
     }
     console.log(`   fan-out after the 1,000-board runs: window ${ms(fanOutStats.windowMs ?? NaN)} ms, flush cost ${ms(fanOutStats.flushCostMs ?? NaN)} ms, ${fanOutStats.frames ?? 0} frames encoded, ${fanOutStats.writes ?? 0} socket writes (${fanOutStats.direct ?? 0} direct, ${fanOutStats.socketIo ?? 0} through Socket.IO)`);
+
+    {
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+      const of = (direct: boolean) => writePaths.filter((entry) => entry.direct === direct).map((entry) => entry.row);
+      const figures = (list: LatencyRow[]) => ({
+        p50: median(list.map((row) => row.everyBoard.p50)),
+        p99: median(list.map((row) => row.everyBoard.p99)),
+        post99: median(list.map((row) => row.response?.p99 ?? NaN)),
+        cpuPerScan: median(list.map((row) => (row.cpu.server * 1000) / Math.max(1, row.ok))),
+        missing: list.reduce((sum, row) => sum + row.missing, 0),
+      });
+      const socketIo = figures(of(false));
+      const direct = figures(of(true));
+      console.log(`   fan-out write path, 1,000 boards at 100/s, median of ${WRITE_PATH_ROUNDS} interleaved rounds (every board p50 / p99, POST p99, server CPU per scan incl. fan-out, missing):`);
+      console.log(`     through Socket.IO: ${ms(socketIo.p50)} / ${ms(socketIo.p99)} ms, ${ms(socketIo.post99)} ms, ${ms(socketIo.cpuPerScan)} ms, ${socketIo.missing}`);
+      console.log(`     direct:            ${ms(direct.p50)} / ${ms(direct.p99)} ms, ${ms(direct.post99)} ms, ${ms(direct.cpuPerScan)} ms, ${direct.missing}   → ratio direct / Socket.IO: p50 ×${(direct.p50 / socketIo.p50).toFixed(2)}, p99 ×${(direct.p99 / socketIo.p99).toFixed(2)}, CPU ×${(direct.cpuPerScan / socketIo.cpuPerScan).toFixed(2)}`);
+    }
 
     console.log(`\n2. Sustained throughput, ${CONCURRENCY} in flight, ${THROUGHPUT_SECONDS} s, 100 boards: ${scansPerSecond.toFixed(0)} scans/s (${throughput!.ok} ok, ${throughput!.sent - throughput!.ok} failed); response p50 ${ms(throughputResponse.p50)} ms, p99 ${ms(throughputResponse.p99)} ms; events missing at boards: ${throughputRun.missing}`);
     console.log(`   CPU (% of one core) server/stations/boards/pg+rest: ${cpuText(throughputRun.cpu)}; server ${ms(serverMsPerScan)} ms CPU per scan`);

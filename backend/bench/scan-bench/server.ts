@@ -85,6 +85,11 @@ serve({
   attach,
   /** The fan-out's counters (frames, writes, its current window). */
   fanOut: () => ({ ...bench?.app.get(RealtimeGateway).fanOut?.stats, ...bench?.app.get(RealtimeGateway).frameWrites }),
+  /** The fan-out's write path: straight to idle WebSockets (the default) or always through Socket.IO. */
+  setDirectWrites: (args: { enabled: boolean }) => {
+    bench!.app.get(RealtimeGateway).frameWrites.directEnabled = args.enabled;
+    return true;
+  },
   /** heapUsed after full collections (when --expose-gc is on), bytes. */
   heap: async () => {
     for (let i = 0; i < 3; i++) {

@@ -40,10 +40,12 @@ const WS_OPEN = 1;
  * written, the caller sends it through Socket.IO.
  */
 export function writeFrameDirect(socket: Socket, frame: Buffer[]): boolean {
-  const conn = socket.conn as unknown as EngineInternals;
-  const transport = conn.transport;
-  if (conn.readyState !== 'open' || conn.upgrading || conn.writeBuffer.length !== 0) return false;
-  if (transport.name !== 'websocket' || !transport.writable || transport.perMessageDeflate) return false;
+  // Every internal is checked for what it should be: a Socket.IO release that renamed one makes
+  // this answer false (Socket.IO's path), never throw or write out of order.
+  const conn = socket.conn as unknown as Partial<EngineInternals> | undefined;
+  const transport = conn?.transport;
+  if (!conn || !transport || conn.readyState !== 'open' || conn.upgrading !== false || !Array.isArray(conn.writeBuffer) || conn.writeBuffer.length !== 0) return false;
+  if (transport.name !== 'websocket' || transport.writable !== true || transport.perMessageDeflate) return false;
   const ws = transport.socket;
   const send = ws?._sender?.sendFrame;
   if (!ws || ws.readyState !== WS_OPEN || typeof send !== 'function') return false;

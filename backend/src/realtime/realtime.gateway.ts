@@ -88,7 +88,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
   /** Batches committed events into frames for this instance's sockets (fan-out.ts). */
   fanOut?: FanOut;
   /** How the fan-out's frames were written: directly (direct-frame-write.ts) or through Socket.IO. */
-  readonly frameWrites: FrameWrites = { direct: 0, socketIo: 0 };
+  readonly frameWrites: FrameWrites = { directEnabled: true, direct: 0, socketIo: 0 };
   private readonly tickEveryMs: number;
   private readonly sweepEveryMs: number;
   private readonly fanOutWindowMs: [number, number];
@@ -530,6 +530,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, Even
 const EVENT_PACKET = 2;
 
 export interface FrameWrites {
+  /** Off: every frame through Socket.IO (the bench compares the two paths in one process). */
+  directEnabled: boolean;
   direct: number;
   socketIo: number;
 }
@@ -567,7 +569,7 @@ function frameTarget(server: Server, writes: FrameWrites): FanOutTarget<EncodedF
     write(frame, socketId) {
       const socket = namespace.sockets.get(socketId);
       if (!socket) return;
-      if (frame.wire && writeFrameDirect(socket, frame.wire)) {
+      if (frame.wire && writes.directEnabled && writeFrameDirect(socket, frame.wire)) {
         writes.direct++;
         return;
       }
