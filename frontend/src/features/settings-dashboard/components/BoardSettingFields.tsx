@@ -130,34 +130,24 @@ export function RefreshIntervalField({
   );
 }
 
-export function DisplayModeField({ id, name, label, value, onChange }: { id: string; name?: string; label: string; value: BoardDisplayMode; onChange: (value: BoardDisplayMode) => void }) {
+/** A dropdown over a closed list of values, each labelled by its translation key. */
+function ChoiceField<T extends string>({ id, name, label, value, onChange, values, labelKey }: { id: string; name?: string; label: string; value: T; onChange: (value: T) => void; values: readonly T[]; labelKey: (value: T) => string }) {
   const { t } = useTranslation('common');
   return (
     <Field id={id} label={label}>
-      <Dropdown
-        inputId={id}
-        name={name}
-        value={value}
-        options={BOARD_DISPLAY_MODES.map((mode) => ({ value: mode, label: t(`board.displayMode.${mode}`) }))}
-        onChange={(event) => onChange(event.value as BoardDisplayMode)}
-      />
+      <Dropdown inputId={id} name={name} value={value} options={values.map((option) => ({ value: option, label: t(labelKey(option)) }))} onChange={(event) => onChange(event.value as T)} />
     </Field>
   );
 }
 
-export function SortField({ id, name, label, value, onChange }: { id: string; name?: string; label: string; value: BoardSortOption; onChange: (value: BoardSortOption) => void }) {
-  const { t } = useTranslation('common');
-  return (
-    <Field id={id} label={label}>
-      <Dropdown
-        inputId={id}
-        name={name}
-        value={value}
-        options={BOARD_SORT_OPTIONS.map((option) => ({ value: option, label: t(`board.sortBy.${option}`) }))}
-        onChange={(event) => onChange(event.value as BoardSortOption)}
-      />
-    </Field>
-  );
+type ChoiceProps<T> = { id: string; name?: string; label: string; value: T; onChange: (value: T) => void };
+
+export function DisplayModeField(props: ChoiceProps<BoardDisplayMode>) {
+  return <ChoiceField {...props} values={BOARD_DISPLAY_MODES} labelKey={(mode) => `board.displayMode.${mode}`} />;
+}
+
+export function SortField(props: ChoiceProps<BoardSortOption>) {
+  return <ChoiceField {...props} values={BOARD_SORT_OPTIONS} labelKey={(option) => `board.sortBy.${option}`} />;
 }
 
 const codeAndName = (option: BoardScopeOption): string => (option.code && option.code !== option.name ? `${option.code} · ${option.name}` : option.name);
