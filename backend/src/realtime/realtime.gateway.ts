@@ -21,7 +21,7 @@ import { SettingService } from '../setting/setting.service.js';
 import { joinedFrame, writeFrameDirect } from './direct-frame-write.js';
 import { FanOut, type FanOutTarget } from './fan-out.js';
 import { RedisLink } from './redis-link.js';
-import { BOARD_KEY_ROOM, DEVICE_ROOM_PREFIX, isIdentityRoom, mayJoin, SESSION_ROOM, USER_ROOM, type SocketIdentity } from './room-policy.js';
+import { BOARD_KEY_ROOM, DEVICE_ROOM_PREFIX, isIdentityRoom, mayJoin, SESSION_ROOM, USER_ROOM, USER_ROOM_PREFIX, type SocketIdentity } from './room-policy.js';
 import { BoardProfileService } from '../setting/board-profile.service.js';
 
 interface SocketData {
@@ -55,7 +55,6 @@ const ACCESS_BETWEEN_INSTANCES = 'realtime:access';
 const EVENTS_BETWEEN_INSTANCES = 'realtime:events';
 /** Server-side event sent between instances: a session ended or access changed, drop the cached sessions. */
 const SESSIONS_BETWEEN_INSTANCES = 'realtime:sessions';
-const USER_ROOM_PREFIX = 'user:';
 
 /**
  * The only place that talks to Socket.IO: authenticates sockets in the handshake, joins the

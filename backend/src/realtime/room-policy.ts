@@ -83,8 +83,10 @@ export function mayJoin(identity: SocketIdentity, room: string): boolean {
   return false;
 }
 
-export const SESSION_ROOM = (sessionId: number) => `session:${sessionId}`;
-export const USER_ROOM = (userId: number) => `user:${userId}`;
+const SESSION_ROOM_PREFIX = 'session:';
+export const USER_ROOM_PREFIX = 'user:';
+export const SESSION_ROOM = (sessionId: number) => `${SESSION_ROOM_PREFIX}${sessionId}`;
+export const USER_ROOM = (userId: number) => `${USER_ROOM_PREFIX}${userId}`;
 export const BOARD_KEY_ROOM = 'board-key';
 /** A paired TV's own sockets (revoke closes them). */
 export const DEVICE_ROOM_PREFIX = 'device:';
@@ -96,5 +98,5 @@ export const DEVICE_ROOM = (deviceId: number) => `${DEVICE_ROOM_PREFIX}${deviceI
  * out; the socket's own id room is told apart by the caller, which knows the socket ids.
  */
 export function isIdentityRoom(room: string): boolean {
-  return room.startsWith('session:') || room.startsWith('user:') || room.startsWith(DEVICE_ROOM_PREFIX) || room === BOARD_KEY_ROOM;
+  return room.startsWith(SESSION_ROOM_PREFIX) || room.startsWith(USER_ROOM_PREFIX) || room.startsWith(DEVICE_ROOM_PREFIX) || room === BOARD_KEY_ROOM;
 }
