@@ -65,7 +65,8 @@ const CONCURRENCY = Number(process.env.BENCH_SCAN_CONCURRENCY ?? 64);
 const BOARD_WORKERS = Number(process.env.BENCH_BOARD_WORKERS ?? 2);
 const APP_POOL_SIZE = 10;
 const POLL_SECONDS = 30;
-const RAW_NOW: RawVariant = 'v2';
+/** The raw loop the app is compared with: the same statements, pipelined as the app sends them (DB_PIPELINE). */
+const RAW_NOW: RawVariant = 'v3';
 /** The two-instance run: Redis (a database of the bench's own, not 0) and its rates. */
 const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
 const TWO_INSTANCE_RATES = [100];

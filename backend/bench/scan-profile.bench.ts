@@ -7,12 +7,15 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoadResult } from './scan-bench/load.js';
+import { RAW_VARIANTS, type RawVariant } from './scan-bench/raw-scan.js';
 import type { ServerInfo } from './scan-bench/server.js';
 import { startChild } from './scan-bench/shared.js';
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const SECONDS = Number(process.env.BENCH_PROFILE_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_SCAN_CONCURRENCY ?? 64);
+/** The same statements as the app sends them: pipelined unless the bench runs with DB_PIPELINE=false. */
+const RAW_LIKE_THE_APP: RawVariant = process.env.DB_PIPELINE === 'false' ? 'v2' : 'v3';
 
 interface ProfileNode {
   id: number;
@@ -72,7 +75,7 @@ async function main(): Promise<void> {
       processId: info.processId,
       userId: info.userId,
       poolSize: 10,
-      variant: 'v2',
+      variant: RAW_LIKE_THE_APP,
       concurrency: CONCURRENCY,
       durationMs: SECONDS * 1000,
       phase: 'rawp',
@@ -80,7 +83,7 @@ async function main(): Promise<void> {
     const rawRate = (raw.count / raw.elapsedMs) * 1000;
     console.log(`\nScan profile — ${CONCURRENCY} in flight for ${SECONDS} s, no boards`);
     console.log(`  app: ${run.ok} scans, ${rate.toFixed(0)}/s, server CPU ${((cpu * 1000) / run.ok).toFixed(3)} ms per scan; errors ${JSON.stringify(run.errors)}`);
-    console.log(`  raw pg loop (same statements): ${rawRate.toFixed(0)}/s → app at ${((rate / rawRate) * 100).toFixed(0)} % of raw`);
+    console.log(`  raw pg loop (${RAW_VARIANTS[RAW_LIKE_THE_APP].label}): ${rawRate.toFixed(0)}/s → app at ${((rate / rawRate) * 100).toFixed(0)} % of raw`);
     await server.call('close').catch(() => undefined);
   } finally {
     load.process.kill();

@@ -141,8 +141,8 @@ async function rawPg(args: {
   userId: number;
   phase: string;
 }): Promise<{ count: number; elapsedMs: number; txMs: Float64Array; statements: number }> {
-  const pool = new pg.Pool({ connectionString: args.databaseUrl, max: args.poolSize });
   const scan = RAW_VARIANTS[args.variant];
+  const pool = new pg.Pool({ connectionString: args.databaseUrl, max: args.poolSize, pipeline: scan.pipeline } as pg.PoolConfig);
   const txMs: number[] = [];
   const start = clock();
   let next = 0;

@@ -12,10 +12,11 @@ export interface RawScan {
   userId: number;
 }
 
-type RawScanFn = ((client: PoolClient, scan: RawScan) => Promise<void>) & { statements: number; label: string };
+/** `pipeline`: the variant's pool runs pg's pipeline mode, as the app's does (DB_PIPELINE). */
+type RawScanFn = ((client: PoolClient, scan: RawScan) => Promise<void>) & { statements: number; label: string; pipeline: boolean };
 
-function variant(label: string, statements: number, fn: (client: PoolClient, scan: RawScan) => Promise<void>): RawScanFn {
-  return Object.assign(fn, { statements, label });
+function variant(label: string, statements: number, fn: (client: PoolClient, scan: RawScan) => Promise<void>, pipeline = false): RawScanFn {
+  return Object.assign(fn, { statements, label, pipeline });
 }
 
 // Payloads shaped like the real ones (the stored answer and the event).
@@ -178,5 +179,21 @@ const v2s = variant('now + the session query prepared', 6, async (client, scan) 
   });
 });
 
-export const RAW_VARIANTS = { v1, v2, v2s } as const;
+/**
+ * The scan endpoint now on a pipelining connection (UnitOfWork's pipelined transaction): the
+ * session query, then BEGIN, open and route sent together, then the write and COMMIT together —
+ * 3 round trips for the same 6 statements.
+ */
+const v3 = variant(
+  'now, pipelined: session query, then BEGIN + open + route, then write + COMMIT',
+  6,
+  async (client, scan) => {
+    await client.query(SESSION, ['0'.repeat(64)]);
+    await Promise.all([client.query('BEGIN'), client.query({ ...SCAN_STATEMENTS.open, values: openValues(scan) }), client.query({ ...SCAN_STATEMENTS.route, values: [scan.orderId] })]);
+    await Promise.all([client.query(write(scan)), client.query('COMMIT')]);
+  },
+  true,
+);
+
+export const RAW_VARIANTS = { v1, v2, v2s, v3 } as const;
 export type RawVariant = keyof typeof RAW_VARIANTS;

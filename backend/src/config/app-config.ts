@@ -6,6 +6,12 @@ import { z } from 'zod';
 import { passwordProblem, type PasswordProblem } from '../auth/password-policy.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
+/** An on/off variable: true/1 or false/0. */
+const flag = (fallback: 'true' | 'false') =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback)
+    .transform((value) => value === 'true' || value === '1');
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
@@ -80,10 +86,7 @@ const schema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** `true`: TLS is always in front (HSTS and upgrade-insecure-requests on every answer); `false`: only on requests that arrived over https (directly or as X-Forwarded-Proto from a trusted proxy). */
-  FORCE_HTTPS: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+  FORCE_HTTPS: flag('false'),
   /** PostgreSQL server limits (ignored by the embedded database): a frozen or locked database answers 503 instead of holding requests. */
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5000),
   DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).default(3000),
@@ -91,6 +94,8 @@ const schema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).default(6000),
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /** Pipelined connections: a scan sends BEGIN, its reads and COMMIT without waiting for each answer (`false` turns it off). */
+  DB_PIPELINE: flag('true'),
   /** Load shedding: API requests served at once per instance, how many may wait, and for how long. */
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().positive().default(64),
   MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).default(256),

@@ -22,6 +22,12 @@ export interface DatabaseLimits {
   /** Client-side: a query with no answer at all (frozen server) fails after this. 0 = no limit. */
   queryTimeoutMs: number;
   poolSize: number;
+  /**
+   * pg's pipeline mode: a statement may go out before the answer to the one before it (the scan's
+   * unit of work sends BEGIN, COMMIT and its route read that way; see UnitOfWork.run). Queries
+   * that are awaited one by one behave exactly as without it.
+   */
+  pipeline: boolean;
 }
 
 export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
@@ -31,6 +37,7 @@ export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
   connectTimeoutMs: 3000,
   queryTimeoutMs: 6000,
   poolSize: 10,
+  pipeline: true,
 };
 
 /** The limits from the configuration (DB_* variables, see README). */
@@ -41,6 +48,7 @@ export function databaseLimitsOf(config: {
   DB_CONNECT_TIMEOUT_MS: number;
   DB_QUERY_TIMEOUT_MS: number;
   DB_POOL_SIZE: number;
+  DB_PIPELINE: boolean;
 }): DatabaseLimits {
   return {
     statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
@@ -49,6 +57,7 @@ export function databaseLimitsOf(config: {
     connectTimeoutMs: config.DB_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DB_QUERY_TIMEOUT_MS,
     poolSize: config.DB_POOL_SIZE,
+    pipeline: config.DB_PIPELINE,
   };
 }
 
@@ -90,6 +99,7 @@ export function buildDataSourceOptions(url: string, embedded: boolean, limits: D
             lock_timeout: limits.lockTimeoutMs || undefined,
             idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs || undefined,
             query_timeout: limits.queryTimeoutMs || undefined,
+            pipeline: limits.pipeline,
           }
         : { max: 2, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000, keepAlive: true },
   };

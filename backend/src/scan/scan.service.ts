@@ -8,7 +8,7 @@ import { UnitOfWork, type Transaction } from '../events/unit-of-work.service.js'
 import { delayDaysOf, finishRateOf, localDay, orderStatusOf, toStepProgress } from '../progress/progress-math.js';
 import { productionSettingsOf, SettingService } from '../setting/setting.service.js';
 import type { RecordScanDto, ReverseScanDto } from './scan.dto.js';
-import { ScanRepository, type LockedOrder, type NewScan, type RouteStepState, type ScanFingerprint, type StoredScan } from './scan.repository.js';
+import { ScanRepository, type CellState, type LockedOrder, type NewScan, type RouteStepState, type ScanFingerprint, type StoredScan } from './scan.repository.js';
 import { allowedTotal, checkReversal, checkScan, completionOf } from './scan.rules.js';
 
 /** How far back a queued offline scan may be dated. */
@@ -23,6 +23,15 @@ export interface ScanOutcome {
 }
 
 const UNIQUE_VIOLATION = '23505';
+
+/**
+ * Whether a scan's write is its transaction's last: a scan request's own transaction may then
+ * send COMMIT right behind it (Transaction.lastWrite); a caller's transaction (a bundle scan,
+ * a lay's correcting entries) has more to write.
+ */
+type WritePosition = typeof LAST_IN_TRANSACTION | typeof MORE_TO_COME;
+const LAST_IN_TRANSACTION = 'last';
+const MORE_TO_COME = 'moreToCome';
 
 /**
  * What a bundle scan adds to an order-level scan (contracts/bundles.ts). The bundle service has
@@ -78,7 +87,7 @@ export class ScanService {
   }
 
   async record(input: RecordScanDto, user: AuthenticatedUser): Promise<ScanOutcome> {
-    return this.run((tx) => this.recordWithin(tx, input, user));
+    return this.run((tx) => this.recordIn(tx, input, user, {}, LAST_IN_TRANSACTION));
   }
 
   /**
@@ -86,6 +95,10 @@ export class ScanService {
    * and charge-backs this way, together with its own rows). Same rules and answer as record.
    */
   async recordWithin(tx: Transaction, input: ScanInput, user: AuthenticatedUser, extras: ScanExtras = {}): Promise<ScanOutcome> {
+    return this.recordIn(tx, input, user, extras, MORE_TO_COME);
+  }
+
+  private async recordIn(tx: Transaction, input: ScanInput, user: AuthenticatedUser, extras: ScanExtras, position: WritePosition): Promise<ScanOutcome> {
     const scannedAt = scanTimeOf(input.scannedAt);
     const workerId = input.workerId ?? user.id;
     const kind: ScanKind = extras.kind ?? 'normal';
@@ -103,11 +116,19 @@ export class ScanService {
     });
     if ((input.colorId === undefined) !== (input.sizeId === undefined)) throw new DomainException('selectColorAndSize', {}, { field: 'colorId' });
 
-    // A scan is 5 round trips (was 11–13): START TRANSACTION, this one — the earlier answer to
+    // A scan is 5 statements (was 11–13): START TRANSACTION, this one — the earlier answer to
     // this scan id, the order locked, the settings, the worker (ScanRepository.open) —, the
     // route, one write with the event, COMMIT (and one more when the scan names a sub-process:
-    // its rate and, at an earlier step, its pieces so far).
-    const opened = await this.scans.open(tx.manager, { scanId: input.scanId, orderId: input.orderId, orderNo: input.orderNo, workerId });
+    // its rate and, at an earlier step, its pieces so far). On a pipelining connection they are 2
+    // round trips: BEGIN, open and route go out together (PostgreSQL runs the route read after
+    // the lock is granted, in a snapshot of its own, so it sees the scans the lock waited for),
+    // then the write with COMMIT behind it.
+    const withCell = input.colorId !== undefined && input.sizeId !== undefined;
+    const opening = this.scans.open(tx.manager, { scanId: input.scanId, orderId: input.orderId, orderNo: input.orderNo, workerId });
+    const routeSentEarly = tx.pipelined && input.orderId !== undefined ? this.routeOf(tx, input.orderId, input) : null;
+    // Unused when open answers a replay or a refusal; its failure then is that answer's business.
+    routeSentEarly?.catch(() => undefined);
+    const opened = await opening;
     const replay = this.replayOf(opened.stored, (stored) => fingerprintOf(stored.orderId), input.orderId, input.orderNo);
     if (replay) return replay;
 
@@ -115,10 +136,7 @@ export class ScanService {
     const order = opened.order;
     if (!order) throw new DomainException('orderNotFound', { orderNo: input.orderNo ?? String(opened.orderId) }, { field: 'orderId' });
     // The route (and the cell of a colour × size scan) in a statement of its own: read after the lock.
-    const withCell = input.colorId !== undefined && input.sizeId !== undefined;
-    const { route, cell } = withCell
-      ? await this.scans.routeAndCell(tx.manager, order.id, input.processId, input.colorId!, input.sizeId!)
-      : { route: await this.scans.route(tx.manager, order.id), cell: null };
+    const { route, cell } = await (routeSentEarly ?? this.routeOf(tx, order.id, input));
     const step = route.find((candidate) => candidate.processId === input.processId);
     if (!extras.skipPermissionChecks && !user.processIds.includes(input.processId)) {
       throw new DomainException('processNotExecutable', { process: step?.processName ?? String(input.processId) }, { field: 'processId' });
@@ -175,7 +193,7 @@ export class ScanService {
     // the process, like the scanner themself.
     if (!extras.skipPermissionChecks && !opened.workerProcessIds.includes(input.processId)) throw new DomainException('workerNotAllowed', {}, { field: 'workerId' });
 
-    return this.apply(tx, user, order, route, step, {
+    return this.apply(tx, user, order, route, step, position, {
       scan: {
         ...fingerprintOf(order.id),
         scanId: input.scanId,
@@ -192,7 +210,7 @@ export class ScanService {
   }
 
   async reverse(input: ReverseScanDto, user: AuthenticatedUser): Promise<ScanOutcome> {
-    return this.run((tx) => this.reverseWithin(tx, input, user));
+    return this.run((tx) => this.reverseIn(tx, input, user, {}, LAST_IN_TRANSACTION));
   }
 
   /**
@@ -205,6 +223,16 @@ export class ScanService {
     input: { scanId: string; reversesScanId: string; deviceId?: string; note?: string },
     user: AuthenticatedUser,
     extras: { skipPermissionChecks?: boolean } = {},
+  ): Promise<ScanOutcome> {
+    return this.reverseIn(tx, input, user, extras, MORE_TO_COME);
+  }
+
+  private async reverseIn(
+    tx: Transaction,
+    input: { scanId: string; reversesScanId: string; deviceId?: string; note?: string },
+    user: AuthenticatedUser,
+    extras: { skipPermissionChecks?: boolean },
+    position: WritePosition,
   ): Promise<ScanOutcome> {
     const original = await this.scans.findForReversal(tx.manager, input.reversesScanId);
     const fingerprintOf = (orderId: number): ScanFingerprint | null =>
@@ -243,7 +271,7 @@ export class ScanService {
     for (const check of this.reversalChecks) await check(tx, original);
     const names = await this.namesOf(tx, original, input.reversesScanId);
 
-    return this.apply(tx, user, order, route, step, {
+    return this.apply(tx, user, order, route, step, position, {
       scan: {
         ...fingerprintOf(order.id)!,
         scanId: input.scanId,
@@ -260,10 +288,17 @@ export class ScanService {
     });
   }
 
+  /** The route, and the cell of a colour × size scan, of an order (sends its statement before its first await). */
+  private routeOf(tx: Transaction, orderId: number, input: Pick<ScanInput, 'processId' | 'colorId' | 'sizeId'>): Promise<{ route: RouteStepState[]; cell: CellState | null }> {
+    return input.colorId !== undefined && input.sizeId !== undefined
+      ? this.scans.routeAndCell(tx.manager, orderId, input.processId, input.colorId, input.sizeId)
+      : this.scans.route(tx.manager, orderId).then((route) => ({ route, cell: null }));
+  }
+
   /** Runs a scan's transaction; a unique-index race on the correcting entry becomes its message. */
   private async run(work: (tx: Transaction) => Promise<ScanOutcome>): Promise<ScanOutcome> {
     try {
-      return await this.unitOfWork.run(work);
+      return await this.unitOfWork.run(work, { pipelined: true });
     } catch (error) {
       const pg = error as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
       if ((pg?.driverError?.code ?? pg?.code) === UNIQUE_VIOLATION && (pg?.driverError?.constraint ?? pg?.constraint) === 'scan_reverses_id_unique') {
@@ -324,6 +359,7 @@ export class ScanService {
     order: LockedOrder,
     route: RouteStepState[],
     step: RouteStepState,
+    position: WritePosition,
     change: {
       scan: Omit<NewScan, 'recordedBy' | 'day'>;
       names: { colorName: string | null; sizeName: string | null; workerName: string | null; reversesScanId: string | null; stepName: string | null };
@@ -424,9 +460,11 @@ export class ScanService {
     // boards after COMMIT, through the unit of work, like published ones.
     // The pay summary's day: the factory's calendar day of the scan (a correcting entry's is the
     // day it was made, so a month already paid out is never rewritten).
-    const written = await this.scans.write(tx.manager, { scan: { ...scan, recordedBy: user.id, day: localDay(scan.scannedAt) }, result, at: now, completed, completedAt, events });
+    const write = () => this.scans.write(tx.manager, { scan: { ...scan, recordedBy: user.id, day: localDay(scan.scannedAt) }, result, at: now, completed, completedAt, events });
+    const written = await (position === LAST_IN_TRANSACTION ? tx.lastWrite(write) : write());
     if (!written) {
-      // The same id committed by a concurrent request between our lookup and insert.
+      // The same id committed by a concurrent request between our lookup and insert (read after
+      // the commit when COMMIT already followed the write: the row is the other request's).
       const replay = await this.scans.findByScanId(tx.manager, scan.scanId);
       if (!replay || !sameEffect(replay, scan)) throw new DomainException('scanIdReused', {}, { field: 'scanId' });
       return { result: replay.result, replayed: true };
