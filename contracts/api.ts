@@ -50,6 +50,8 @@ export interface Department {
 export type RefreshType = number;
 /** The values a settings change may store: one per board (older rows may hold another "other"). */
 export const REFRESH_TYPES = [0, 1, 2] as const;
+/** Seconds between a board's page flips / scroll steps: the server's bounds, which the forms keep to. */
+export const REFRESH_INTERVAL_SECONDS = { min: 3, max: 3600 } as const;
 
 export const BOARD_DISPLAY_MODES = ['month', 'year', 'completion', 'date', 'orderNumber', 'delivery'] as const;
 export type BoardDisplayMode = (typeof BOARD_DISPLAY_MODES)[number];

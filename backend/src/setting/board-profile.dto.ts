@@ -6,6 +6,7 @@ import {
   REFRESH_TYPES,
   type BoardDisplayMode,
   type BoardSortOption,
+  REFRESH_INTERVAL_SECONDS,
 } from '../../../contracts/api.js';
 import type { BoardDevice, BoardProfile, PairedDevice } from '../../../contracts/board-profiles.js';
 import type { Localized } from '../../../contracts/master-data.js';
@@ -53,8 +54,8 @@ export class CreateBoardProfileDto {
   @ApiProperty({ description: 'seconds between page flips / scroll steps', example: 10 })
   @ToInteger()
   @IsInt()
-  @Min(3)
-  @Max(3600)
+  @Min(REFRESH_INTERVAL_SECONDS.min)
+  @Max(REFRESH_INTERVAL_SECONDS.max)
   refreshInterval: number;
 
   @ApiProperty({ enum: BOARD_SORT_OPTIONS })
@@ -80,7 +81,7 @@ export class UpdateBoardProfileDto {
   @IsIn(REFRESH_TYPES, { context: { problem: 'refreshType' } })
   refreshType?: number;
 
-  @ApiPropertyOptional() @IsOptional() @ToInteger() @IsInt() @Min(3) @Max(3600) refreshInterval?: number;
+  @ApiPropertyOptional() @IsOptional() @ToInteger() @IsInt() @Min(REFRESH_INTERVAL_SECONDS.min) @Max(REFRESH_INTERVAL_SECONDS.max) refreshInterval?: number;
   @ApiPropertyOptional({ enum: BOARD_SORT_OPTIONS }) @IsOptional() @IsIn(BOARD_SORT_OPTIONS) sortBy?: BoardSortOption;
 }
 

@@ -10,6 +10,7 @@ import {
   type BoardDensity,
   type BoardDisplayMode,
   type BoardSortOption,
+  REFRESH_INTERVAL_SECONDS,
 } from '../../../contracts/api.js';
 import { ToBoolean, ToInteger } from '../common/http/form-transforms.js';
 import { toIdList } from '../goods/goods-ids.js';
@@ -44,8 +45,8 @@ export class UpdateDashboardSettingsDto {
   @IsOptional()
   @ToInteger()
   @IsInt()
-  @Min(3)
-  @Max(3600)
+  @Min(REFRESH_INTERVAL_SECONDS.min)
+  @Max(REFRESH_INTERVAL_SECONDS.max)
   refreshInterval?: number;
 
   @ApiPropertyOptional({ description: 'days a completed order stays on the boards', example: 3 })

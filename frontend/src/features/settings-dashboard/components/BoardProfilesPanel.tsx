@@ -220,7 +220,6 @@ function ProfileDialog({ id, initial, scope, onClose, onSaved }: { id?: number; 
           <RefreshIntervalField
             id="profile-interval"
             label={t('profiles.interval')}
-            min={3}
             value={form.refreshInterval}
             onChange={(value) => update('refreshInterval', value)}
             missing={interval.missing}

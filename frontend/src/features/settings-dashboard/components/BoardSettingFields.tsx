@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
 import { RadioButton } from 'primereact/radiobutton';
-import { BOARD_DISPLAY_MODES, BOARD_SORT_OPTIONS, type BoardDisplayMode, type BoardSortOption, type RefreshType } from '@contracts/api';
+import { BOARD_DISPLAY_MODES, BOARD_SORT_OPTIONS, REFRESH_INTERVAL_SECONDS, type BoardDisplayMode, type BoardSortOption, type RefreshType } from '@contracts/api';
 import { NumberInput } from '../../../components/form/NumberInput';
 import { REFRESH_MODES, refreshModeOf } from '../../../lib/board-vocabulary';
 import type { BoardScopeOption } from '../api/get-board-scope-options';
@@ -89,7 +89,6 @@ export function RefreshIntervalField({
   label,
   hint,
   suffix,
-  min,
   value,
   onChange,
   missing = false,
@@ -99,7 +98,6 @@ export function RefreshIntervalField({
   label: string;
   hint?: string;
   suffix?: string;
-  min: number;
   value: number | null;
   onChange: (value: number | null) => void;
   /** The form was sent with the field empty (useRefreshIntervalCheck). */
@@ -114,8 +112,9 @@ export function RefreshIntervalField({
         name={name}
         value={value}
         onValueChange={(event) => onChange(event.value)}
-        min={min}
-        max={3600}
+        // The server's bounds: a value outside them is pulled back into range when the field is left.
+        min={REFRESH_INTERVAL_SECONDS.min}
+        max={REFRESH_INTERVAL_SECONDS.max}
         suffix={suffix}
         useGrouping={false}
         invalid={missing}

@@ -118,7 +118,6 @@ export function DashboardSettingsPage() {
               label={tc('board.fields.refreshInterval')}
               hint={t('page.refreshIntervalHint')}
               suffix={t('page.secondsSuffix')}
-              min={1}
               value={form.refreshInterval}
               onChange={(value) => update('refreshInterval', value)}
               missing={interval.missing}
