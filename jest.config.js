@@ -31,7 +31,8 @@ export default {
     {
       displayName: 'backend',
       testEnvironment: 'node',
-      roots: ['<rootDir>/backend/src'],
+      // The benches' own specs (backend/bench/*.spec.ts) run with the backend's.
+      roots: ['<rootDir>/backend/src', '<rootDir>/backend/bench'],
       testMatch: ['**/*.spec.ts'],
       extensionsToTreatAsEsm: ['.ts'],
       moduleNameMapper: stripJsSuffix,

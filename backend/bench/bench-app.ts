@@ -1,6 +1,7 @@
 // The app as the benches run it: the real HTTP stack on the embedded database, or on a scratch
-// database of its own when DATABASE_URL is set (dropped afterwards), with an admin token.
-import type { NestExpressApplication } from '@nestjs/platform-express';
+// database of its own when DATABASE_URL is set (dropped afterwards), with an admin token. On
+// Express as shipped, or on Fastify for the HTTP adapter bench (fastify-app.ts).
+import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/app-config.js';
@@ -9,8 +10,11 @@ import { createScratchDatabase } from '../src/database/scratch-database.js';
 
 export const ADMIN_PASSWORD = 'bench-admin-pass';
 
+/** The HTTP adapter the app boots on: Express (createApp, as shipped) or Fastify (fastify-app.ts). */
+export type HttpAdapterName = 'express' | 'fastify';
+
 export interface BenchApp {
-  app: NestExpressApplication;
+  app: INestApplication;
   url: string;
   /** The scratch database's URL, or undefined on the embedded database. */
   databaseUrl: string | undefined;
@@ -28,6 +32,8 @@ export interface BenchAppOptions {
   seedDemo?: boolean;
   /** More configuration (e.g. REDIS_URL and REDIS_STREAM_NAME for several instances, METRICS_TOKEN for the metrics overhead bench). */
   env?: Record<string, string>;
+  /** Express unless told; Fastify only for the HTTP adapter bench. */
+  httpAdapter?: HttpAdapterName;
 }
 
 export async function bootBenchApp(options: BenchAppOptions = {}): Promise<BenchApp> {
@@ -43,7 +49,8 @@ export async function bootBenchApp(options: BenchAppOptions = {}): Promise<Bench
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   });
-  const app = await createApp(config);
+  // Fastify's packages are a devDependency of the bench: loaded only when asked for.
+  const app = options.httpAdapter === 'fastify' ? await (await import('./fastify-app.js')).createFastifyApp(config) : await createApp(config);
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   let token = '';
@@ -109,4 +116,28 @@ export async function createBenchFactory(bench: BenchApp, tag: string, colorCoun
   for (const [index, [code, name, flags]] of flow.entries()) processes.push(await id('process/create', { code, name, sortOrder: String((index + 1) * 10), ...flags }));
   await bench.app.get(DataSource).query(`UPDATE app_user SET process_ids = $1::int[] WHERE username = 'admin'`, [processes]);
   return { customer, goods, colors, processes };
+}
+
+/**
+ * `orders` production orders of the factory's style, `plannedPerOrder` pieces each over two
+ * colour/size cells, made through the API a few at a time (with routes and due dates as in
+ * production), then marked reviewed with a document so their scans are not flagged. Their ids.
+ */
+export async function createScanOrders(bench: BenchApp, factory: BenchFactory, args: { orders: number; plannedPerOrder: number }): Promise<number[]> {
+  const { customer, goods, colors } = factory;
+  const half = Math.floor(args.plannedPerOrder / 2);
+  const cells = JSON.stringify([
+    { colorId: colors[0], sizeId: goods.sizes[0].id, quantity: half },
+    { colorId: colors[1], sizeId: goods.sizes[1].id, quantity: args.plannedPerOrder - half },
+  ]);
+  const orderIds: number[] = [];
+  for (let i = 0; i < args.orders; i += 8) {
+    const batch = Array.from({ length: Math.min(8, args.orders - i) }, async (_, k) => {
+      const body = { orderNo: `PO-SCAN-${String(i + k).padStart(4, '0')}`, customer: String(customer), goodsId: String(goods.id), orderDate: '2026-01-05', deliveryDate: '2099-12-31', cells };
+      return (await bench.post('admin/productionOrder/create', body)).data.id as number;
+    });
+    orderIds.push(...(await Promise.all(batch)));
+  }
+  await bench.app.get(DataSource).query(`UPDATE production_order SET reviewed = true, document = 'bench-document' WHERE id = ANY($1::int[])`, [orderIds]);
+  return orderIds;
 }

@@ -20,8 +20,11 @@ import { REDIS_CLIENT, type RedisClient } from './redis/redis.module.js';
 
 export const API_PREFIX = 'api';
 
-/** Helmet for answers over TLS (HSTS, upgrade-insecure-requests) or over plain http (neither). */
-function securityHeaders(overTls: boolean) {
+/**
+ * Helmet for answers over TLS (HSTS, upgrade-insecure-requests) or over plain http (neither).
+ * Exported for the HTTP adapter bench, which sends the same headers from a Fastify hook.
+ */
+export function securityHeaders(overTls: boolean) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: true,

@@ -4,7 +4,7 @@
 // in flight). Also runs the raw `pg` baseline: the same statements in one transaction per scan.
 import { Agent, request } from 'node:http';
 import pg from 'pg';
-import { clock, cpuSeconds, scanIdOf, serve, sleep } from './shared.js';
+import { clock, cpuSeconds, scanIdOf, serve, sleep, summarizeValues, type Summary } from './shared.js';
 import { RAW_VARIANTS, type RawVariant } from './raw-scan.js';
 
 interface Target {
@@ -165,8 +165,8 @@ async function rawPg(args: {
   return { count: txMs.length, elapsedMs, txMs: Float64Array.from(txMs), statements: scan.statements };
 }
 
-/** `concurrency` GETs of `path` in flight for `durationMs`: requests done. */
-async function getLoop(args: { url: string; path: string; token?: string; concurrency: number; durationMs: number }): Promise<{ count: number; elapsedMs: number }> {
+/** `concurrency` GETs of `path` in flight for `durationMs`: requests done, and their response times. */
+async function getLoop(args: { url: string; path: string; token?: string; concurrency: number; durationMs: number }): Promise<{ count: number; elapsedMs: number; latency: Summary }> {
   const url = new URL(args.url);
   const agent = new Agent({ keepAlive: true, maxSockets: args.concurrency });
   const get = () =>
@@ -179,18 +179,19 @@ async function getLoop(args: { url: string; path: string; token?: string; concur
       req.end();
     });
   const start = clock();
-  let count = 0;
+  const responseMs: number[] = [];
   await Promise.all(
     Array.from({ length: args.concurrency }, async () => {
       while (clock() - start < args.durationMs) {
+        const sentAt = clock();
         await get();
-        count++;
+        responseMs.push(clock() - sentAt);
       }
     }),
   );
   const elapsedMs = clock() - start;
   agent.destroy();
-  return { count, elapsedMs };
+  return { count: responseMs.length, elapsedMs, latency: summarizeValues(responseMs) };
 }
 
 serve({

@@ -1,12 +1,12 @@
 // The app under test, alone in its process (started with --expose-gc): the real HTTP and
-// Socket.IO stack on a scratch database, with a process flow, a style and production orders
+// Socket.IO stack (on Express, or on Fastify when setUp asks: http-adapter bench) on a scratch database, with a process flow, a style and production orders
 // whose first process can take many scans. The orchestrator asks it for heap and CPU figures.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { writeHeapSnapshot } from 'node:v8';
 import { DataSource } from 'typeorm';
 import { RealtimeGateway } from '../../src/realtime/realtime.gateway.js';
-import { bootBenchApp, createBenchFactory, type BenchApp } from '../bench-app.js';
+import { bootBenchApp, createBenchFactory, createScanOrders, type BenchApp, type HttpAdapterName } from '../bench-app.js';
 import { clock, cpuSeconds, serve } from './shared.js';
 
 export interface ServerInfo {
@@ -27,41 +27,17 @@ function fanOutEnv(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => (entry[0].startsWith('REALTIME_FANOUT_') || entry[0] === 'SESSION_CACHE_TTL_MS' || entry[0] === 'DB_PIPELINE') && entry[1] !== undefined));
 }
 
-async function setUp(args: { orders: number; plannedPerOrder: number }): Promise<ServerInfo> {
-  bench = await bootBenchApp({ env: fanOutEnv() });
-  const { post, app } = bench;
+async function setUp(args: { orders: number; plannedPerOrder: number; httpAdapter?: HttpAdapterName }): Promise<ServerInfo> {
+  bench = await bootBenchApp({ env: fanOutEnv(), httpAdapter: args.httpAdapter });
   if (!bench.databaseUrl) throw new Error('the scan bench needs PostgreSQL (DATABASE_URL)');
-  const db = app.get(DataSource);
-  const id = async (path: string, body: Record<string, string>) => (await post(`admin/${path}`, body)).data.id as number;
+  const db = bench.app.get(DataSource);
   // Scans go to the first process, so "scan in order" (on, the default) never refuses them.
-  const { customer, goods, colors, processes } = await createBenchFactory(bench, 'SCAN');
+  const factory = await createBenchFactory(bench, 'SCAN');
   const [{ id: userId }]: { id: number }[] = await db.query(`SELECT id FROM app_user WHERE username = 'admin'`);
-
-  const half = Math.floor(args.plannedPerOrder / 2);
-  const cells = JSON.stringify([
-    { colorId: colors[0], sizeId: goods.sizes[0].id, quantity: half },
-    { colorId: colors[1], sizeId: goods.sizes[1].id, quantity: args.plannedPerOrder - half },
-  ]);
-  const orderIds: number[] = [];
-  // Through the API, a few at a time: the orders get their routes and due dates as in production.
-  for (let i = 0; i < args.orders + 1; i += 8) {
-    const batch = Array.from({ length: Math.min(8, args.orders + 1 - i) }, (_, k) =>
-      id('productionOrder/create', {
-        orderNo: `PO-SCAN-${String(i + k).padStart(4, '0')}`,
-        customer: String(customer),
-        goodsId: String(goods.id),
-        orderDate: '2026-01-05',
-        deliveryDate: '2099-12-31',
-        cells,
-      }),
-    );
-    orderIds.push(...(await Promise.all(batch)));
-  }
-  // Reviewed, with a document: scans are not flagged.
-  await db.query(`UPDATE production_order SET reviewed = true, document = 'bench-document' WHERE id = ANY($1::int[])`, [orderIds]);
+  const orderIds = await createScanOrders(bench, factory, { orders: args.orders + 1, plannedPerOrder: args.plannedPerOrder });
   await db.query('ANALYZE');
   const hotOrderId = orderIds.pop()!;
-  return { url: bench.url, token: bench.token, databaseUrl: bench.databaseUrl, userId, processId: processes[0], orderIds, hotOrderId, pid: process.pid };
+  return { url: bench.url, token: bench.token, databaseUrl: bench.databaseUrl, userId, processId: factory.processes[0], orderIds, hotOrderId, pid: process.pid };
 }
 
 /**

@@ -11,7 +11,7 @@
 //   event responses, which a compressor would hold back until its buffer fills.
 import { existsSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
 import type { NextFunction, Request, Response } from 'express';
 
@@ -106,9 +106,14 @@ export function precompressedAssets(distDir: string) {
   };
 }
 
-/** Responses that must reach the client as they are written, or that engine.io already handles. */
-function mustNotCompress(request: Request, response: Response): boolean {
-  if (request.path.startsWith('/socket.io/')) return true;
+/**
+ * Responses that must reach the client as they are written, or that engine.io already handles.
+ * Reads the URL rather than Express's request.path: mounted at the root, a path starts with the
+ * prefix exactly when the URL does, and a plain Node request (the HTTP adapter bench's Fastify
+ * hook) has a URL too.
+ */
+function mustNotCompress(request: IncomingMessage, response: ServerResponse): boolean {
+  if (request.url?.startsWith('/socket.io/')) return true;
   const type = String(response.getHeader('Content-Type') ?? '');
   return type.startsWith('text/event-stream');
 }
@@ -117,7 +122,6 @@ function mustNotCompress(request: Request, response: Response): boolean {
 export function compressResponses() {
   return compression({
     threshold: 1024,
-    filter: (request, response) =>
-      !mustNotCompress(request as Request, response as Response) && compression.filter(request, response),
+    filter: (request, response) => !mustNotCompress(request, response) && compression.filter(request, response),
   });
 }
