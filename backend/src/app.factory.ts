@@ -1,11 +1,20 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { NestFactory, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { NextFunction, Request, Response } from 'express';
-import helmet from 'helmet';
+import cors from 'cors';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { Logger } from 'nestjs-pino';
+import { pinoHttp, type Options } from 'pino-http';
 import { AppModule } from './app.module.js';
+import { AuthService } from './auth/auth.service.js';
+import { API_PREFIX } from './common/http/api-prefix.js';
+import { LeanRoutes, type NodeMiddleware, type TrustProxy } from './common/http/lean-route.js';
+import { precomputedSecurityHeaders } from './common/http/security-headers.js';
+import { requestLogSettings } from './common/logging/log-options.js';
+import { scanRecordRoute } from './scan/scan.controller.js';
+import { ScanService } from './scan/scan.service.js';
 import { GlobalExceptionFilter } from './common/errors/global-exception.filter.js';
 import { ConcurrencyLimiter } from './common/load-shedding/concurrency-limiter.js';
 import { validationPipe } from './common/http/validation-pipe.js';
@@ -18,30 +27,8 @@ import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { REDIS_CLIENT, type RedisClient } from './redis/redis.module.js';
 
-export const API_PREFIX = 'api';
-
-/**
- * Helmet for answers over TLS (HSTS, upgrade-insecure-requests) or over plain http (neither).
- * Exported for the HTTP adapter bench, which sends the same headers from a Fastify hook.
- */
-export function securityHeaders(overTls: boolean) {
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        // Same-origin app; websockets to our own host are covered by 'self'. Images: uploads,
-        // QR codes (data:) and previews of picked files (blob:).
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'connect-src': ["'self'"],
-        'upgrade-insecure-requests': overTls ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Browsers ignore (and warn about) COOP on a plain-http origin other than localhost.
-    crossOriginOpenerPolicy: overTls,
-    strictTransportSecurity: overTls ? { maxAge: 15_552_000, includeSubDomains: false } : false,
-  });
-}
+export { API_PREFIX };
+export { securityHeaders } from './common/http/security-headers.js';
 
 /** Builds the whole app (HTTP, Socket.IO, static frontend) without listening: main and tests share it. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
@@ -58,15 +45,12 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   const metrics = app.get(MetricsService);
   if (metrics.enabled) app.use(metrics.httpMiddleware);
 
-  // Factory LANs open the app as http://<ip-or-name>:<port>: helmet's default CSP has
-  // `upgrade-insecure-requests`, which would make the browser fetch every script over https (a
-  // blank page), and HSTS would pin the name to https. Both only when TLS is in front: the request
-  // came over https (directly, or X-Forwarded-Proto from a trusted proxy) or FORCE_HTTPS is set.
-  const overTls = securityHeaders(true);
-  const plainHttp = securityHeaders(false);
-  app.use((request: Request, response: Response, next: NextFunction) =>
-    (config.FORCE_HTTPS || request.secure ? overTls : plainHttp)(request, response, next),
-  );
+  // Security headers by whether the request came over TLS (common/http/security-headers.ts).
+  const securityHeaders = { overTls: precomputedSecurityHeaders(true), plainHttp: precomputedSecurityHeaders(false) };
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    (config.FORCE_HTTPS || request.secure ? securityHeaders.overTls : securityHeaders.plainHttp)(response);
+    next();
+  });
   // Fast first load (issue 10): the build's precompressed assets, gzip/brotli for the rest.
   app.use(precompressedAssets(config.FRONTEND_DIST));
   app.use(compressResponses());
@@ -76,23 +60,24 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
     next();
   });
   // Bounded concurrency: a retry storm after an outage waits in a short queue or gets 503 + Retry-After.
-  app.use(
-    new ConcurrencyLimiter({
-      maxConcurrent: config.MAX_CONCURRENT_REQUESTS,
-      maxQueued: config.MAX_QUEUED_REQUESTS,
-      queueTimeoutMs: config.QUEUE_TIMEOUT_MS,
-      retryAfterSeconds: 2,
-    }).middleware,
-  );
-  // No configured origins: same-origin only (the app serves its own frontend).
-  app.enableCors(config.CORS_ORIGINS.length ? { origin: config.CORS_ORIGINS, credentials: true } : { origin: false });
+  const limiter = new ConcurrencyLimiter({
+    maxConcurrent: config.MAX_CONCURRENT_REQUESTS,
+    maxQueued: config.MAX_QUEUED_REQUESTS,
+    queueTimeoutMs: config.QUEUE_TIMEOUT_MS,
+    retryAfterSeconds: 2,
+  });
+  app.use(limiter.middleware);
+  // No configured origins: same-origin only (the app serves its own frontend). What Nest's
+  // enableCors would mount, made here so the lean path runs the same instance.
+  const corsMiddleware = cors(config.CORS_ORIGINS.length ? { origin: config.CORS_ORIGINS, credentials: true } : { origin: false });
+  app.use(corsMiddleware);
 
-  // JSON and form bodies everywhere; then refuse NUL characters and absurd nesting before
-  // anything (class-transformer, the database) reads them. Multipart is parsed only by the
-  // endpoints that take a file (@AcceptsFile), after the access guard; elsewhere MultipartGate
-  // answers 415 without reading it.
-  app.useBodyParser('json');
-  app.useBodyParser('urlencoded', { extended: true });
+  // JSON and form bodies everywhere (the parsers Nest's useBodyParser mounts); then refuse NUL
+  // characters and absurd nesting before anything (class-transformer, the database) reads them.
+  // Multipart is parsed only by the endpoints that take a file (@AcceptsFile), after the access
+  // guard; elsewhere MultipartGate answers 415 without reading it.
+  const bodyParsers = [express.json(), express.urlencoded({ extended: true })];
+  for (const parser of bodyParsers) app.use(parser);
   app.use(bodySanity());
   app.useGlobalInterceptors(new MultipartGate(app.get(Reflector)));
 
@@ -123,6 +108,46 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   );
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs-json` });
 
+  // The floor's scan POST without Express and Nest's per-request machinery, through the same
+  // pieces as above (common/http/lean-route.ts); in front of Express, behind Engine.IO (attached
+  // at listen) and the shutdown gate (main.ts).
+  const expressApp = app.getHttpAdapter().getInstance() as express.Express;
+  const requestLog = config.LOG_LEVEL === 'silent' ? null : requestLogOf(config);
+  const leanRoutes = new LeanRoutes(
+    {
+      trustProxy: expressApp.get('trust proxy fn') as TrustProxy,
+      forceHttps: config.FORCE_HTTPS,
+      securityHeaders,
+      limiter,
+      cors: corsMiddleware as NodeMiddleware,
+      bodyParsers: bodyParsers as NodeMiddleware[],
+      requestLog,
+      authenticate: (token) => app.get(AuthService).authenticateSession(token),
+      metrics: metrics.enabled ? metrics : null,
+    },
+    [scanRecordRoute(app.get(ScanService))],
+  );
+  leanRoutes.enabled = config.SCAN_LEAN_PATH;
+  leanRoutes.install(app.getHttpServer() as Server);
+  LEAN_ROUTES.set(app, leanRoutes);
+
   app.enableShutdownHooks();
   return app;
+}
+
+/** Each app's lean path, for the bench's A/B and the parity spec. */
+const LEAN_ROUTES = new WeakMap<object, LeanRoutes>();
+
+export function leanRoutesOf(app: object): LeanRoutes | undefined {
+  return LEAN_ROUTES.get(app);
+}
+
+/**
+ * The request log of the lean path: pino-http with the app's logger options (the same format,
+ * redaction, secret scrubbing and destination as nestjs-pino's).
+ */
+function requestLogOf(config: AppConfig): NodeMiddleware {
+  const { options, destination } = requestLogSettings(config);
+  const pinoOptions = options as Options;
+  return (destination ? pinoHttp(pinoOptions, destination) : pinoHttp(pinoOptions)) as unknown as NodeMiddleware;
 }

@@ -6,11 +6,35 @@ import { DomainException } from '../common/errors/domain.exception.js';
 import { ROUTE_ACCESS_KEY, type AuthenticatedUser, type RouteAccess } from '../common/http/route-access.decorators.js';
 import { SettingService } from '../setting/setting.service.js';
 import { BoardProfileService, type DeviceIdentity } from '../setting/board-profile.service.js';
+import type { SecurityActor } from '../security-log/security-log.service.js';
 import { AuthService } from './auth.service.js';
 import { OPEN_BEFORE_PASSWORD_CHANGE_KEY } from './password-change.decorator.js';
+import type { SessionUser } from './session.repository.js';
 
-function firstHeader(value: string | string[] | undefined): string | undefined {
+export function firstHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** Who is calling, and from where (for the security log of whatever the request changes). */
+export type AuthenticatedCaller = SessionUser & Required<Pick<SecurityActor, 'ip' | 'userAgent'>>;
+
+/**
+ * The caller of an endpoint that needs a session, or its refusal: no token 401 `unauthorized`,
+ * an unknown, expired or revoked one 401 `tokenInvalid`, a password set by someone else 403
+ * `passwordChangeRequired` unless the endpoint is open before that change. The one rule for the
+ * access guard and for the scan's lean path (common/http/lean-route.ts).
+ */
+export function admitSession(
+  token: string | undefined,
+  user: SessionUser | null,
+  from: { ip: string; userAgent: string },
+  openBeforePasswordChange: () => boolean,
+): AuthenticatedCaller {
+  if (!token) throw new DomainException('unauthorized');
+  if (!user) throw new DomainException('tokenInvalid');
+  const caller = Object.assign(user, from);
+  if (user.mustChangePassword && !openBeforePasswordChange()) throw new DomainException('passwordChangeRequired');
+  return caller;
 }
 
 /**
@@ -62,16 +86,13 @@ export class AccessGuard implements CanActivate {
         if (!token) throw new DomainException('deviceKeyInvalid');
       }
     }
-    if (!token) throw new DomainException('unauthorized');
-    if (!user) throw new DomainException('tokenInvalid');
     // Who and from where, for the security log of whatever this request changes.
-    request.user = Object.assign(user, { ip: request.ip ?? '', userAgent: firstHeader(request.headers['user-agent']) ?? '' });
+    const caller = admitSession(token, user, { ip: request.ip ?? '', userAgent: firstHeader(request.headers['user-agent']) ?? '' }, () =>
+      Boolean(this.reflector.getAllAndOverride<boolean>(OPEN_BEFORE_PASSWORD_CHANGE_KEY, [context.getHandler(), context.getClass()])),
+    );
+    request.user = caller;
 
-    if (user.mustChangePassword && !this.reflector.getAllAndOverride<boolean>(OPEN_BEFORE_PASSWORD_CHANGE_KEY, [context.getHandler(), context.getClass()])) {
-      throw new DomainException('passwordChangeRequired');
-    }
-
-    if (access.kind === 'permission' && !access.routeNames.some((name) => user.permissions.includes(permissionNameOf(name)))) {
+    if (access.kind === 'permission' && !access.routeNames.some((name) => caller.permissions.includes(permissionNameOf(name)))) {
       throw new DomainException('forbidden');
     }
     return true;

@@ -96,6 +96,11 @@ const schema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
   /** Pipelined connections: a scan sends BEGIN, its reads and COMMIT without waiting for each answer (`false` turns it off). */
   DB_PIPELINE: flag('true'),
+  /**
+   * The scan POST on the lean path, without Express and Nest's per-request machinery
+   * (common/http/lean-route.ts; same checks, same answers). `false` serves it like every endpoint.
+   */
+  SCAN_LEAN_PATH: flag('true'),
   /** Load shedding: API requests served at once per instance, how many may wait, and for how long. */
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().positive().default(64),
   MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).default(256),

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import type { ServerResponse } from 'node:http';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -11,10 +12,10 @@ import { DataSource } from 'typeorm';
 import type { DomainEventEnvelope } from '../../../contracts/events.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isIdentityRoom } from '../realtime/room-policy.js';
+import { REPLAYED_HEADER, SCAN_RECORD_PATH } from '../scan/scan.controller.js';
 
 /** The floor's hot path: its latency and results get metrics of their own. */
-export const SCAN_ROUTE = '/api/admin/scan/record';
-const REPLAYED_HEADER = 'idempotent-replayed';
+export const SCAN_ROUTE = SCAN_RECORD_PATH;
 
 /** Label for answers no route produced: static files, 404s, refusals before routing (load shedding, body checks). */
 const UNMATCHED_API = '/api/{unmatched}';
@@ -173,9 +174,15 @@ export class MetricsService implements OnApplicationBootstrap {
    */
   readonly httpMiddleware = (request: Request, response: Response, next: NextFunction): void => {
     const started = performance.now();
-    response.once('finish', () => this.observeHttp(request, response, (performance.now() - started) / 1000));
+    response.once('finish', () => this.observeHttp(request.method, routeLabel(request), response, (performance.now() - started) / 1000));
     next();
   };
+
+  /** Times an answer whose route is known without Express (the lean path: common/http/lean-route.ts). */
+  timeAnswer(method: string, route: string, response: ServerResponse): void {
+    const started = performance.now();
+    response.once('finish', () => this.observeHttp(method, route, response, (performance.now() - started) / 1000));
+  }
 
   /** Gateway hook (subscribe): a replay from the event log was answered; `resync` when the log could not cover it. */
   replayServed(events: number, resync: boolean): void {
@@ -204,10 +211,9 @@ export class MetricsService implements OnApplicationBootstrap {
     }
   }
 
-  private observeHttp(request: Request, response: Response, seconds: number): void {
-    const route = routeLabel(request);
+  private observeHttp(requestMethod: string, route: string, response: ServerResponse, seconds: number): void {
     const status = response.statusCode;
-    const method = METHODS.has(request.method) ? request.method : 'OTHER';
+    const method = METHODS.has(requestMethod) ? requestMethod : 'OTHER';
     this.httpDuration.observe({ method, route, status: STATUS_CLASSES[Math.floor(status / 100)] ?? 'other' }, seconds);
     if (route !== SCAN_ROUTE || method !== 'POST') return;
     this.scanDuration.observe(seconds);

@@ -2,15 +2,43 @@ import { Body, Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nes
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { ScanLookup, ScanResult } from '../../../contracts/production.js';
+import { API_PREFIX } from '../common/http/api-prefix.js';
+import type { LeanRoute } from '../common/http/lean-route.js';
 import { Authenticated, CurrentUser, SuccessMessage, type AuthenticatedUser } from '../common/http/route-access.decorators.js';
 import { bodyPipe } from '../common/http/validation-pipe.js';
-import { languageFromHeader, translate } from '../common/i18n/translator.js';
+import { languageFromHeader, translate, type Language } from '../common/i18n/translator.js';
 import { RecordScanDto, ReverseScanDto, ScanLookupQueryDto } from './scan.dto.js';
 import { ScanLookupService } from './scan-lookup.service.js';
 import { ScanService, type ScanOutcome } from './scan.service.js';
 
 /** Set on the answer to a scan id recorded before: the body is the first answer, nothing counted. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** The floor's hottest request: also served on the lean path (scanRecordRoute below). */
+export const SCAN_RECORD_PATH = `/${API_PREFIX}/admin/scan/record`;
+const SCAN_RECORDED = 'messages.scanRecorded';
+const SCAN_REVERSED = 'messages.scanReversed';
+
+/** A scan's answer: the replay header, and the warnings in the caller's language. */
+function scanAnswer(outcome: ScanOutcome, language: Language, setHeader: (name: string, value: string) => void): ScanResult {
+  if (outcome.replayed) setHeader(REPLAYED_HEADER, 'true');
+  const { result } = outcome;
+  return { ...result, warnings: result.warnings.map((key) => translate(language, `errors.${key}`)) };
+}
+
+/**
+ * POST /api/admin/scan/record on the lean path (common/http/lean-route.ts), without Express and
+ * Nest's per-request machinery: the same DTO and validation, the same service call, the same
+ * answer and message as ScanController.record, which serves every request the lean path does not.
+ */
+export function scanRecordRoute(scans: ScanService): LeanRoute<RecordScanDto> {
+  return {
+    path: SCAN_RECORD_PATH,
+    dto: RecordScanDto,
+    messageKey: SCAN_RECORDED,
+    handle: async (body, caller, answer) => scanAnswer(await scans.record(body, caller), answer.language, answer.setHeader),
+  };
+}
 
 /**
  * The floor's API. Any logged-in user may call it; each scan is checked against the processes
@@ -27,7 +55,7 @@ export class ScanController {
   @Post('record')
   @HttpCode(200)
   @Authenticated()
-  @SuccessMessage('messages.scanRecorded')
+  @SuccessMessage(SCAN_RECORDED)
   @ApiOperation({
     summary: 'Record a scan: pieces of one production order passing one process (exactly once per scanId)',
     description:
@@ -43,13 +71,13 @@ export class ScanController {
     @Headers('accept-language') language: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ScanResult> {
-    return this.answer(await this.scans.record(body, user), language, response);
+    return scanAnswer(await this.scans.record(body, user), languageFromHeader(language), (name, value) => response.setHeader(name, value));
   }
 
   @Post('reverse')
   @HttpCode(200)
   @Authenticated()
-  @SuccessMessage('messages.scanReversed')
+  @SuccessMessage(SCAN_REVERSED)
   @ApiOperation({ summary: 'Take a scan back with a correcting entry (its own scanId; a scan is taken back at most once)' })
   async reverse(
     @Body(bodyPipe(ReverseScanDto)) body: ReverseScanDto,
@@ -57,7 +85,7 @@ export class ScanController {
     @Headers('accept-language') language: string | undefined,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ScanResult> {
-    return this.answer(await this.scans.reverse(body, user), language, response);
+    return scanAnswer(await this.scans.reverse(body, user), languageFromHeader(language), (name, value) => response.setHeader(name, value));
   }
 
   @Get('lookup')
@@ -69,11 +97,5 @@ export class ScanController {
   ): Promise<ScanLookup> {
     const lookup = await this.lookups.lookup(query);
     return { ...lookup, warnings: lookup.warnings.map((key) => translate(languageFromHeader(language), `errors.${key}`)) };
-  }
-
-  private answer(outcome: ScanOutcome, language: string | undefined, response: Response): ScanResult {
-    if (outcome.replayed) response.setHeader(REPLAYED_HEADER, 'true');
-    const { result } = outcome;
-    return { ...result, warnings: result.warnings.map((key) => translate(languageFromHeader(language), `errors.${key}`)) };
   }
 }

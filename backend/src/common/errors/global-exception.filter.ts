@@ -1,4 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Request, Response } from 'express';
 import type { ApiEnvelope } from '../../../../contracts/api.js';
 import { fieldLabel, languageFromHeader, translate, type Language } from '../i18n/translator.js';
@@ -26,70 +27,91 @@ interface ParserError {
   name?: string;
 }
 
+/** An error as an answer: status, extra headers and the envelope. */
+export interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: ApiEnvelope<unknown>;
+}
+
+/** What the error answer reads of the request (an Express request, or the lean path's raw one). */
+export interface ErroredRequest {
+  headers: IncomingHttpHeaders;
+  url?: string;
+  /** The request id (pino-http's), the correlation id of a 500. */
+  id?: unknown;
+}
+
+const logger = new Logger('Errors');
+
 /**
- * The one place an error becomes a response: a DomainException keeps its code and translated
+ * The one place an error becomes an answer: a DomainException keeps its code and translated
  * message; a framework error maps by status; anything else is a 500 with a correlation id in the
- * log and a generic message to the client (never a stack trace).
+ * log and a generic message to the client (never a stack trace). Used by the global filter and
+ * by the lean path (common/http/lean-route.ts).
  */
+export function errorAnswer(exception: unknown, request: ErroredRequest): ErrorAnswer {
+  const language = languageFromHeader(request.headers['accept-language']);
+  const domain = toDomainException(exception, request);
+  const headers: Record<string, string> = {};
+  if (domain.status === 429 && domain.params.seconds) headers['Retry-After'] = String(domain.params.seconds);
+  // Every 503 is "try again shortly": tell clients (and proxies) when.
+  if (domain.status === 503) headers['Retry-After'] = String(domain.params.seconds ?? RETRY_AFTER_SECONDS);
+  return {
+    status: domain.status,
+    headers,
+    body: { code: domain.status, message: messageOf(domain, language), data: { errorKey: domain.error, ...withoutLabel(domain.data) } },
+  };
+}
+
 @Catch()
 export class GlobalExceptionFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Errors');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') throw exception;
     const http = host.switchToHttp();
-    const request = http.getRequest<Request & { id?: string }>();
+    const answer = errorAnswer(exception, http.getRequest<Request & { id?: string }>());
     const response = http.getResponse<Response>();
-    const language = languageFromHeader(request.headers['accept-language']);
-    const domain = this.toDomainException(exception, request);
-    const body: ApiEnvelope<unknown> = {
-      code: domain.status,
-      message: this.messageOf(domain, language),
-      data: { errorKey: domain.error, ...withoutLabel(domain.data) },
-    };
-    if (domain.status === 429 && domain.params.seconds) response.setHeader('Retry-After', String(domain.params.seconds));
-    // Every 503 is "try again shortly": tell clients (and proxies) when.
-    if (domain.status === 503) response.setHeader('Retry-After', String(domain.params.seconds ?? RETRY_AFTER_SECONDS));
-    response.status(domain.status).json(body);
+    for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
+    response.status(answer.status).json(answer.body);
   }
+}
 
-  private toDomainException(exception: unknown, request: Request & { id?: string }): DomainException {
-    if (exception instanceof DomainException) return exception;
-    if (exception instanceof HttpException) {
-      const name = STATUS_ERRORS[exception.getStatus()];
-      if (name) return new DomainException(name);
-    }
-    const parser = exception as ParserError | null;
-    if (parser && typeof parser === 'object') {
-      if (parser.name === 'MulterError') {
-        return new DomainException(parser.code === 'LIMIT_FILE_SIZE' || parser.code === 'LIMIT_FIELD_VALUE' ? 'payloadTooLarge' : 'malformedBody');
-      }
-      const status = parser.status ?? parser.statusCode;
-      if (typeof status === 'number' && STATUS_ERRORS[status] && status < 500) return new DomainException(STATUS_ERRORS[status]);
-    }
-    // The database is down, frozen or overloaded: a translated 503 the client can retry, not a 500.
-    const failure = databaseFailureOf(exception);
-    if (failure) {
-      this.logger.warn({ err: summaryOf(exception), path: request.url, failure }, 'database unavailable');
-      return new DomainException(failure === 'busy' ? 'databaseBusy' : 'databaseUnavailable');
-    }
-    const correlationId = String(request.id ?? Date.now().toString(36));
-    this.logger.error({ err: exception, correlationId, path: request.url }, 'unhandled error');
-    return new DomainException('internal', { correlationId });
+function toDomainException(exception: unknown, request: ErroredRequest): DomainException {
+  if (exception instanceof DomainException) return exception;
+  if (exception instanceof HttpException) {
+    const name = STATUS_ERRORS[exception.getStatus()];
+    if (name) return new DomainException(name);
   }
+  const parser = exception as ParserError | null;
+  if (parser && typeof parser === 'object') {
+    if (parser.name === 'MulterError') {
+      return new DomainException(parser.code === 'LIMIT_FILE_SIZE' || parser.code === 'LIMIT_FIELD_VALUE' ? 'payloadTooLarge' : 'malformedBody');
+    }
+    const status = parser.status ?? parser.statusCode;
+    if (typeof status === 'number' && STATUS_ERRORS[status] && status < 500) return new DomainException(STATUS_ERRORS[status]);
+  }
+  // The database is down, frozen or overloaded: a translated 503 the client can retry, not a 500.
+  const failure = databaseFailureOf(exception);
+  if (failure) {
+    logger.warn({ err: summaryOf(exception), path: request.url, failure }, 'database unavailable');
+    return new DomainException(failure === 'busy' ? 'databaseBusy' : 'databaseUnavailable');
+  }
+  const correlationId = String(request.id ?? Date.now().toString(36));
+  logger.error({ err: exception, correlationId, path: request.url }, 'unhandled error');
+  return new DomainException('internal', { correlationId });
+}
 
-  private messageOf(exception: DomainException, language: Language): string {
-    const params: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(exception.params)) {
-      params[key] = typeof value === 'object' ? value[language] : value;
-    }
-    const data = (exception.data ?? {}) as { field?: string; problem?: string; params?: Record<string, unknown>; label?: Record<Language, string> };
-    if (data.field) params.field = data.label?.[language] ?? fieldLabel(language, data.field);
-    if (exception.error === 'validation' && data.problem) {
-      params.problem = translate(language, `problems.${data.problem}`, data.params ?? {});
-    }
-    return translate(language, exception.messageKey, params);
+function messageOf(exception: DomainException, language: Language): string {
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(exception.params)) {
+    params[key] = typeof value === 'object' ? value[language] : value;
   }
+  const data = (exception.data ?? {}) as { field?: string; problem?: string; params?: Record<string, unknown>; label?: Record<Language, string> };
+  if (data.field) params.field = data.label?.[language] ?? fieldLabel(language, data.field);
+  if (exception.error === 'validation' && data.problem) {
+    params.problem = translate(language, `problems.${data.problem}`, data.params ?? {});
+  }
+  return translate(language, exception.messageKey, params);
 }
 
 /** What a 503 asks clients to wait before retrying, when the error does not say. */

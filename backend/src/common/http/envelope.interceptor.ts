@@ -13,7 +13,7 @@ import { SUCCESS_MESSAGE_KEY } from './route-access.decorators.js';
  */
 const successMessages = new Map<string, string>();
 
-function successMessage(language: ReturnType<typeof languageFromHeader>, key: string): string {
+export function successMessage(language: ReturnType<typeof languageFromHeader>, key: string): string {
   const cacheKey = `${language} ${key}`;
   let message = successMessages.get(cacheKey);
   if (message === undefined) {

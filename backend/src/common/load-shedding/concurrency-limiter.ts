@@ -4,9 +4,11 @@
 // retries at the same moment: this keeps that backlog from overloading the instance and the
 // database pool, and the refused clients know when to come back. Health checks, static files
 // and Socket.IO are not API requests and are never held back.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiEnvelope } from '../../../../contracts/api.js';
 import { ERRORS } from '../errors/error-code.js';
+import { writeJson } from '../http/json-answer.js';
 import { languageFromHeader, translate } from '../i18n/translator.js';
 
 export interface ConcurrencyLimits {
@@ -43,8 +45,16 @@ export class ConcurrencyLimiter {
   readonly middleware = (request: Request, response: Response, next: NextFunction): void => {
     const path = request.path;
     if (!path.startsWith('/api/') || EXEMPT.has(path)) return next();
+    this.admit(request, response, next);
+  };
+
+  /**
+   * Runs `next` now, after a wait in the queue, or never (refused with 503): for an API request
+   * on a plain Node request (the Express middleware above, and the lean path).
+   */
+  admit(request: IncomingMessage, response: ServerResponse, next: () => void): void {
     if (this.active < this.limits.maxConcurrent) {
-      this.admit(response, next);
+      this.run(response, next);
       return;
     }
     if (this.queue.length >= this.limits.maxQueued) {
@@ -55,7 +65,7 @@ export class ConcurrencyLimiter {
       start: () => {
         clearTimeout(waiter.timer);
         response.off('close', abandoned);
-        this.admit(response, next);
+        this.run(response, next);
       },
       timer: setTimeout(() => {
         this.dequeue(waiter);
@@ -70,9 +80,9 @@ export class ConcurrencyLimiter {
     };
     response.once('close', abandoned);
     this.queue.push(waiter);
-  };
+  }
 
-  private admit(response: Response, next: NextFunction): void {
+  private run(response: ServerResponse, next: () => void): void {
     this.active++;
     let released = false;
     // 'close' fires once the answer is sent or the connection dropped, whichever comes first.
@@ -90,7 +100,7 @@ export class ConcurrencyLimiter {
     if (index >= 0) this.queue.splice(index, 1);
   }
 
-  private refuse(request: Request, response: Response): void {
+  private refuse(request: IncomingMessage, response: ServerResponse): void {
     this.refused++;
     if (response.headersSent || response.writableEnded) return;
     const language = languageFromHeader(request.headers['accept-language']);
@@ -101,6 +111,6 @@ export class ConcurrencyLimiter {
     };
     response.setHeader('Retry-After', String(this.limits.retryAfterSeconds));
     response.setHeader('Cache-Control', 'no-store');
-    response.status(ERRORS.serverBusy.status).json(body);
+    writeJson(response, ERRORS.serverBusy.status, body);
   }
 }

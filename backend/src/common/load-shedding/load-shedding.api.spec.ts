@@ -3,6 +3,8 @@
 // Accepted requests are carried out exactly once; refused ones leave nothing behind.
 import express from 'express';
 import request from 'supertest';
+import { randomUUID } from 'node:crypto';
+import { setUpProduction } from '../../testing/production-fixture.js';
 import { bootTestApp, type TestApp } from '../../testing/test-app.js';
 import { ConcurrencyLimiter } from './concurrency-limiter.js';
 
@@ -49,6 +51,27 @@ describe('load shedding on the booted app (API)', () => {
     const list = await t.http.get('/api/admin/color/list').set('token', token).query({ keyword: 'BURST-', pageSize: 100 });
     const stored = (list.body.data.list as { code: string }[]).map((row) => row.code).sort();
     expect(stored).toEqual([...accepted].sort());
+  });
+
+  it('scans on the lean path share the limit with every other endpoint: refused ones count nothing', async () => {
+    const f = await setUpProduction(t);
+    const order = await f.createOrder({ quantities: [100, 100, 100, 100, 100, 100] });
+    const scans = Array.from({ length: 30 }, () =>
+      t.http.post('/api/admin/scan/record').set('token', token).type('form').send({ scanId: randomUUID(), orderId: order.id, processId: f.processes.cut, quantity: 1 }),
+    );
+    const others = Array.from({ length: 10 }, () => t.http.get('/api/admin/color/list').set('token', token));
+    const answers = await Promise.all([...scans, ...others].map((pending) => pending.then((response) => response)));
+    const scanAnswers = answers.slice(0, scans.length);
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 503)).toBe(true);
+    const recorded = scanAnswers.filter((answer) => answer.status === 200).length;
+    const refused = scanAnswers.filter((answer) => answer.status === 503);
+    expect(refused.length).toBeGreaterThan(0);
+    for (const answer of refused) {
+      expect(answer.headers['retry-after']).toBe('2');
+      expect(answer.body.data).toEqual({ errorKey: 'serverBusy' });
+    }
+    const [step] = await f.db.query(`SELECT done_quantity FROM production_order_step WHERE order_id = $1 AND process_id = $2`, [order.id, f.processes.cut]);
+    expect(step.done_quantity).toBe(recorded);
   });
 
   it('health is never turned away during a burst, and the API serves again afterwards', async () => {

@@ -1,7 +1,8 @@
 // HTTP hygiene on the booted app: security headers that work on a plain-http LAN (no
 // upgrade-insecure-requests, no HSTS) and switch on behind TLS from a trusted proxy only;
 // Cache-Control: no-store on every API answer; our own request ids; logs without tokens,
-// board keys, passwords or configuration secrets.
+// board keys, passwords or configuration secrets. The scan POST, answered on the lean path
+// (common/http/lean-route.ts), is checked beside an ordinary endpoint each time.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -22,6 +23,9 @@ class LogSink extends Writable {
   }
 }
 
+/** The scan POST (lean path) with no token: a 401 that must carry the same headers. */
+const SCAN = '/api/admin/scan/record';
+
 describe('HTTP hygiene (API)', () => {
   let t: TestApp;
   const sink = new LogSink();
@@ -38,28 +42,34 @@ describe('HTTP hygiene (API)', () => {
 
   describe('security headers', () => {
     it('over plain http: a CSP without upgrade-insecure-requests, no HSTS, no COOP', async () => {
-      const response = await t.http.get('/api/health');
-      const csp = response.headers['content-security-policy'] as string;
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("img-src 'self' data: blob:");
-      expect(csp).not.toContain('upgrade-insecure-requests');
-      expect(response.headers['strict-transport-security']).toBeUndefined();
-      expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+      for (const response of [await t.http.get('/api/health'), await t.http.post(SCAN)]) {
+        const csp = response.headers['content-security-policy'] as string;
+        expect(csp).toContain("default-src 'self'");
+        expect(csp).toContain("img-src 'self' data: blob:");
+        expect(csp).not.toContain('upgrade-insecure-requests');
+        expect(response.headers['strict-transport-security']).toBeUndefined();
+        expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+      }
     });
 
     it('behind a trusted TLS proxy (X-Forwarded-Proto: https from loopback): both present', async () => {
-      const response = await t.http.get('/api/health').set('X-Forwarded-Proto', 'https');
-      expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
-      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      for (const response of [await t.http.get('/api/health').set('X-Forwarded-Proto', 'https'), await t.http.post(SCAN).set('X-Forwarded-Proto', 'https')]) {
+        expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+        expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      }
     });
 
     it('X-Forwarded-Proto from an untrusted address is ignored', async () => {
       const untrusted = await bootTestApp({ env: { TRUST_PROXY: '10.9.9.9' } });
       try {
-        const response = await untrusted.http.get('/api/health').set('X-Forwarded-Proto', 'https');
-        expect(response.status).toBe(200);
-        expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
-        expect(response.headers['strict-transport-security']).toBeUndefined();
+        const health = await untrusted.http.get('/api/health').set('X-Forwarded-Proto', 'https');
+        expect(health.status).toBe(200);
+        const scan = await untrusted.http.post(SCAN).set('X-Forwarded-Proto', 'https');
+        expect(scan.status).toBe(401);
+        for (const response of [health, scan]) {
+          expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+          expect(response.headers['strict-transport-security']).toBeUndefined();
+        }
       } finally {
         await untrusted.close();
       }
@@ -69,9 +79,10 @@ describe('HTTP hygiene (API)', () => {
   it('FORCE_HTTPS=true (TLS always in front): HSTS and upgrade-insecure-requests on every answer', async () => {
     const forced = await bootTestApp({ env: { FORCE_HTTPS: 'true' } });
     try {
-      const response = await forced.http.get('/api/health');
-      expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
-      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      for (const response of [await forced.http.get('/api/health'), await forced.http.post(SCAN)]) {
+        expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+        expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      }
     } finally {
       await forced.close();
     }
@@ -88,7 +99,11 @@ describe('HTTP hygiene (API)', () => {
       expect(missing.status).toBe(404);
       const badBody = await t.http.post('/api/admin/login/login').set('Content-Type', 'application/json').send('{"username": ');
       expect(badBody.status).toBe(400);
-      for (const response of [ok, refused, missing, badBody]) expect(response.headers['cache-control']).toBe('no-store');
+      const badScan = await t.http.post(SCAN).set('token', token).set('Content-Type', 'application/json').send('{"scanId": ');
+      expect(badScan.status).toBe(400);
+      const refusedScan = await t.http.post(SCAN).type('form').send({ scanId: 'x' });
+      expect(refusedScan.status).toBe(401);
+      for (const response of [ok, refused, missing, badBody, badScan, refusedScan]) expect(response.headers['cache-control']).toBe('no-store');
     });
   });
 
@@ -119,12 +134,18 @@ describe('HTTP hygiene (API)', () => {
       await t.http.get(`/api/board/snapshot?boardKey=${boardKey}&token=${token}`);
       await t.http.get('/api/admin/user/info').set('token', token).set('Cookie', `token=${token}`).set('Authorization', `Bearer ${token}`);
       await t.http.post('/api/admin/login/login').type('form').send({ username: 'admin', password: 'wrong-password-xyz' });
+      // The scan POST is logged by the lean path's own request log, through the same redaction.
+      await t.http.post(SCAN).set('token', token).set('Cookie', `token=${token}`).type('form').send({ scanId: 'lean-path-log-1', quantity: 1 });
       // Anything that ends up in a log line, here the URL, is scrubbed of configuration secrets.
       await t.http.get(`/api/admin/nothing?q=${TEST_ADMIN_PASSWORD}`);
 
       const lines = sink.lines();
       // The requests above were logged (with their redacted fields), not silently dropped.
-      expect(lines.filter((line) => line.req).length).toBeGreaterThanOrEqual(6);
+      expect(lines.filter((line) => line.req).length).toBeGreaterThanOrEqual(7);
+      const scanLine = lines.find((line) => (line.req as { url?: string } | undefined)?.url === SCAN);
+      expect(scanLine).toBeDefined();
+      expect((scanLine!.req as { headers: Record<string, string> }).headers.token).toBe('[Redacted]');
+      expect((scanLine!.res as { statusCode: number }).statusCode).toBe(400);
       expect(sink.text).toContain('[Redacted]');
       const boardLine = lines.find((line) => (line.req as { headers?: Record<string, string> })?.headers?.boardkey);
       expect((boardLine!.req as { headers: Record<string, string> }).headers.boardkey).toBe('[Redacted]');

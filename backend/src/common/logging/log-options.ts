@@ -66,7 +66,8 @@ export function secretScrubber(secrets: string[]): ((line: string) => string) | 
 /** Tests capture the log through this destination (set before booting the app). */
 export const logCapture: { destination?: DestinationStream } = {};
 
-export function loggerParams(config: AppConfig): Params {
+/** pino-http's options and destination for the app: nestjs-pino's, and the scan's lean path's own instance. */
+export function requestLogSettings(config: AppConfig): { options: NonNullable<Params['pinoHttp']> & object; destination?: DestinationStream } {
   const scrub = secretScrubber(configSecrets(config));
   const options: NonNullable<Params['pinoHttp']> = {
     level: config.LOG_LEVEL,
@@ -88,5 +89,10 @@ export function loggerParams(config: AppConfig): Params {
         ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss' } }
         : undefined,
   };
-  return { pinoHttp: logCapture.destination ? [options, logCapture.destination] : options };
+  return { options, destination: logCapture.destination };
+}
+
+export function loggerParams(config: AppConfig): Params {
+  const { options, destination } = requestLogSettings(config);
+  return { pinoHttp: destination ? [options, destination] : options };
 }
