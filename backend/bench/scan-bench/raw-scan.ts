@@ -138,6 +138,8 @@ const write = (scan: RawScan) => {
       ...[resultJson(scan, 0), now, false, null],
       // step, piece rate, the pay summary's day (UTC day: the bench does not read pay), moves progress, no bundle, a normal scan.
       ...[null, null, now.toISOString().slice(0, 10), true, null, 'normal'],
+      // The order's stage totals (values of the real shape; the bench does not read them).
+      ...[1, null, null, null],
       ...statement.eventValues,
     ],
   };

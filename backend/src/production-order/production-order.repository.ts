@@ -260,6 +260,8 @@ export class ProductionOrderRepository {
         WHERE st.order_id = $1 AND st.process_id = agg.process_id`,
       [id],
     );
+    // Step updates of done do not refresh the order's stage totals (scans write theirs: migration 1764289400000).
+    await manager.query(`SELECT production_order_stage_refresh(ARRAY[$1::int])`, [id]);
     return null;
   }
 

@@ -41,7 +41,7 @@ describe('ScanRepository sends its statements at once', () => {
       bundleId: null, kind: 'normal', deviceId: '', note: '', flagged: false, scannedAt: new Date(), recordedBy: 1, pieceRate: null,
       day: '2026-11-25', countsProgress: true,
     } satisfies NewScan;
-    void scans.write(manager, { scan, result: {} as never, at: new Date(), completed: false, completedAt: null, events: [] });
+    void scans.write(manager, { scan, result: {} as never, at: new Date(), completed: false, completedAt: null, stages: { cut: 1, finished: null, stockIn: null, stockOut: null }, events: [] });
     expect(sent).toHaveLength(1);
   });
 });

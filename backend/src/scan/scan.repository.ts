@@ -5,6 +5,7 @@ import type { DomainEventEnvelope } from '../../../contracts/events.js';
 import type { ProductionSettings, ScanKind, ScanResult } from '../../../contracts/production.js';
 import { appendStatement, toEnvelope, type EventRow, type PendingEvent } from '../events/event-store.js';
 import type { StepNumbers } from '../progress/progress-math.js';
+import type { StageTotals } from '../progress/stage-totals.js';
 
 /** The order a scan is for, locked for the rest of the scan's transaction. */
 export interface LockedOrder {
@@ -197,13 +198,14 @@ const ROUTE_STATEMENT = {
 
 /**
  * The scan's write with its events (see ScanRepository.write); the events' parameters follow the
- * first 23. $21 is NewScan.countsProgress: a scan at an earlier sub-process is stored and paid but
- * leaves the process's counters (step, cell) alone.
+ * first 27. $21 is NewScan.countsProgress: a scan at an earlier sub-process is stored and paid but
+ * leaves the process's counters (step, cell) alone. $24–$27 are the order's stage totals after
+ * the scan (progress/stage-totals.ts).
  */
 function writeStatement(events: PendingEvent[]): { name: string; text: string; eventValues: unknown[] } {
-  const append = appendStatement(events, 24, 'EXISTS (SELECT 1 FROM inserted)');
+  const append = appendStatement(events, 28, 'EXISTS (SELECT 1 FROM inserted)');
   return {
-    name: `scan.write.v4.${events.length}`,
+    name: `scan.write.v5.${events.length}`,
     text: `WITH new_scan AS (SELECT nextval('scan_id_seq') AS id),
        inserted AS (
          INSERT INTO scan (id, scan_id, order_id, process_id, quantity, color_id, size_id, worker_id, device_id, reverses_id,
@@ -239,7 +241,8 @@ function writeStatement(events: PendingEvent[]): { name: string; text: string; e
          DO UPDATE SET pieces = worker_daily_output.pieces + excluded.pieces, pay = worker_daily_output.pay + excluded.pay
        ),
        touched AS (
-         UPDATE production_order SET last_activity_at = $15, completed = $16, completed_at = $17
+         UPDATE production_order SET last_activity_at = $15, completed = $16, completed_at = $17,
+                stage_cut = $24, stage_finished = $25, stage_stock_in = $26, stage_stock_out = $27
           WHERE id = $2 AND EXISTS (SELECT 1 FROM inserted)
        ),
        events AS (${append.sql})
@@ -382,7 +385,7 @@ export class ScanRepository {
   /**
    * Every write of a scan in one statement (one round trip instead of five or six): the scan row with its
    * stored answer, the step's counter, the cell's counter (colour × size scans), the order's last
-   * activity and completion, and the events in the log (the transactional outbox row, as
+   * activity, completion and stage totals, and the events in the log (the transactional outbox row, as
    * UnitOfWork would write it). The row id comes from the sequence inside the statement and is
    * written into the stored answer (`result.scan.id`); the caller sets it on its copy.
    *
@@ -398,10 +401,11 @@ export class ScanRepository {
     change: {
       scan: NewScan;
       result: ScanResult;
-      /** The order's last activity and its completion after the scan. */
+      /** The order's last activity, its completion and its stage totals after the scan. */
       at: Date;
       completed: boolean;
       completedAt: string | null;
+      stages: StageTotals;
       events: PendingEvent[];
     },
   ): Promise<{ id: number; events: DomainEventEnvelope[] } | null> {
@@ -432,6 +436,10 @@ export class ScanRepository {
         scan.countsProgress,
         scan.bundleId,
         scan.kind,
+        change.stages.cut,
+        change.stages.finished,
+        change.stages.stockIn,
+        change.stages.stockOut,
         ...statement.eventValues,
       ],
     );

@@ -6,6 +6,7 @@ import type { AuthenticatedUser } from '../common/http/route-access.decorators.j
 import type { PendingEvent } from '../events/event-store.js';
 import { UnitOfWork, type Transaction } from '../events/unit-of-work.service.js';
 import { delayDaysOf, finishRateOf, localDay, orderStatusOf, toStepProgress } from '../progress/progress-math.js';
+import { stageTotalsOf } from '../progress/stage-totals.js';
 import { productionSettingsOf, SettingService } from '../setting/setting.service.js';
 import type { RecordScanDto, ReverseScanDto } from './scan.dto.js';
 import { ScanRepository, type CellState, type LockedOrder, type NewScan, type RouteStepState, type ScanFingerprint, type StoredScan } from './scan.repository.js';
@@ -460,7 +461,9 @@ export class ScanService {
     // boards after COMMIT, through the unit of work, like published ones.
     // The pay summary's day: the factory's calendar day of the scan (a correcting entry's is the
     // day it was made, so a month already paid out is never rewritten).
-    const write = () => this.scans.write(tx.manager, { scan: { ...scan, recordedBy: user.id, day: localDay(scan.scannedAt) }, result, at: now, completed, completedAt, events });
+    // The order's stage totals follow the route's numbers (the difference statistics read them).
+    const stages = stageTotalsOf(nextRoute);
+    const write = () => this.scans.write(tx.manager, { scan: { ...scan, recordedBy: user.id, day: localDay(scan.scannedAt) }, result, at: now, completed, completedAt, stages, events });
     const written = await (position === LAST_IN_TRANSACTION ? tx.lastWrite(write) : write());
     if (!written) {
       // The same id committed by a concurrent request between our lookup and insert (read after

@@ -441,5 +441,19 @@ describe('difference statistics (API)', () => {
     await f.db.query(`UPDATE process SET warehouse_out = false WHERE id = $1`, [p.qc]);
     expect(await totalsOf(id)).toEqual(n(20, 20, 15, 12, null));
     expect(await totalsOf(ids.A)).toEqual(n(100, 98, 90, 20, 60));
+
+    // Every order's stored stage totals (written by the scans, refreshed by route and flag
+    // changes) equal a fresh aggregate of its steps.
+    const stale = await f.db.query(
+      `SELECT o.order_no FROM production_order o
+         LEFT JOIN LATERAL (
+           SELECT (min((s.sequence::int8 << 32) | s.done_quantity) FILTER (WHERE pr.cutting) & 4294967295)::int AS cut,
+                  (min((s.sequence::int8 << 32) | s.done_quantity) FILTER (WHERE pr.end_process) & 4294967295)::int AS finished,
+                  (min((s.sequence::int8 << 32) | s.done_quantity) FILTER (WHERE pr.warehouse_in) & 4294967295)::int AS stock_in,
+                  (min((s.sequence::int8 << 32) | s.done_quantity) FILTER (WHERE pr.warehouse_out) & 4294967295)::int AS stock_out
+             FROM production_order_step s JOIN process pr ON pr.id = s.process_id WHERE s.order_id = o.id) m ON true
+        WHERE (o.stage_cut, o.stage_finished, o.stage_stock_in, o.stage_stock_out) IS DISTINCT FROM (m.cut, m.finished, m.stock_in, m.stock_out)`,
+    );
+    expect(stale).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import { AuditTrail1764289000000 } from './1764289000000-audit-trail.js';
 import { EventCatchUpPosition1764289100000 } from './1764289100000-event-catch-up-position.js';
 import { BoardProfiles1764289200000 } from './1764289200000-board-profiles.js';
 import { CutBundles1764289300000 } from './1764289300000-cut-bundles.js';
+import { StageTotalsFromScans1764289400000 } from './1764289400000-stage-totals-from-scans.js';
 
 export const MIGRATIONS = [
   Foundation1763769600000,
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   EventCatchUpPosition1764289100000,
   BoardProfiles1764289200000,
   CutBundles1764289300000,
+  StageTotalsFromScans1764289400000,
 ];
