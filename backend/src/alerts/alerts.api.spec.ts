@@ -9,7 +9,7 @@ import { createActiveUser } from '../testing/accounts.js';
 import { setUpProduction, type ProductionFixture } from '../testing/production-fixture.js';
 import { bootTestApp, connected, type TestApp } from '../testing/test-app.js';
 import { AlertClock } from './alert-clock.js';
-import { AlertEvaluator } from './alert-evaluator.service.js';
+import { AlertEvaluator, SCOPED_RUN_EVERY_MS } from './alert-evaluator.service.js';
 import { AlertsRepository } from './alerts.repository.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -235,6 +235,8 @@ describe('delay alerts', () => {
 
   it('raises an open alert at most once even when two evaluations race (the unique index decides)', async () => {
     const order = await f.createOrder({ orderDate: today, deliveryDate: addDays(today, 40) });
+    // The evaluation the new order's event asked for (scoped runs wait their turn) is done first.
+    await evaluator.idle();
     const repository = t.app.get(AlertsRepository);
     const unitOfWork = t.app.get(UnitOfWork);
     const cause = { kind: 'stepOverdue' as const, orderId: order.id, processId: f.processes.sew, detail: { deliveryDate: addDays(today, 40) } };
@@ -247,6 +249,37 @@ describe('delay alerts', () => {
     clock.setForTesting(null);
     await evaluator.idle();
     expect(await evaluator.evaluateAll()).toMatchObject({ cleared: 2 });
+  });
+
+  it('evaluates a lone scan at once and a burst of scans in a run a second, not a run per scan', async () => {
+    const order = await f.createOrder({ orderDate: today, deliveryDate: addDays(today, 40) });
+    await evaluator.idle();
+    const repository = t.app.get(AlertsRepository);
+    const runs: (number[] | null)[] = [];
+    const wanted = repository.wanted.bind(repository);
+    // A run reads what is wanted outside a transaction first (settling an order reads it again inside one).
+    repository.wanted = (manager, now, orderIds) => {
+      if (manager === repository.manager) runs.push(orderIds);
+      return wanted(manager, now, orderIds);
+    };
+    try {
+      await new Promise((resolve) => setTimeout(resolve, SCOPED_RUN_EVERY_MS + 50));
+      await f.data(f.scan({ orderId: order.id, processId: f.processes.cut, quantity: 1 }));
+      // A lone scan: its run started without waiting (idle would start a waiting one).
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(runs).toEqual([[order.id]]);
+      const started = performance.now();
+      const burst = 20;
+      for (let i = 0; i < burst; i++) await f.data(f.scan({ orderId: order.id, processId: f.processes.cut, quantity: 1 }));
+      const seconds = (performance.now() - started) / 1000;
+      await evaluator.idle();
+      // One run per second of the burst at most (and the one idle started), each for the order.
+      expect(runs.length - 1).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+      expect(runs.length - 1).toBeLessThan(burst);
+      expect(runs.every((ids) => ids !== null && ids.includes(order.id))).toBe(true);
+    } finally {
+      repository.wanted = wanted;
+    }
   });
 
   it('holds evaluation during a bulk load and then raises only what still holds, once', async () => {
