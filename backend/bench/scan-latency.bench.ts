@@ -353,7 +353,7 @@ async function main(): Promise<void> {
     }
     console.log(`  ${boardCount} boards, 100 scans/s on ONE order, ${HOT_SCANS} scans…`);
     rows.push(await scanPhase('100/s, 1 hot order', 100, HOT_SCANS, [info.hotOrderId]));
-    const fanOutStats = await server.call<{ windowMs?: number; flushCostMs?: number; frames?: number; writes?: number; direct?: number; socketIo?: number }>('fanOut');
+    const fanOutStats = await server.call<{ windowMs?: number; flushCostMs?: number; otherLoad?: number; loopShare?: number; frames?: number; writes?: number; direct?: number; socketIo?: number }>('fanOut');
     // The fan-out's write path A/B, same process, same 1,000 boards, interleaved rounds: every
     // frame through Socket.IO, then straight to idle WebSockets (realtime/direct-frame-write.ts).
     const writePaths: { direct: boolean; row: LatencyRow }[] = [];
@@ -461,7 +461,7 @@ async function main(): Promise<void> {
         `     ${row.label.padEnd(20)} ${pad(row.boards, 5)} boards: every board p50 ${ratio(row.everyBoard.p50, base.everyBoard.p50)}  p99 ${ratio(row.everyBoard.p99, base.everyBoard.p99)}   (per delivery p50 ${ratio(row.perDelivery.p50, base.perDelivery.p50)}  p99 ${ratio(row.perDelivery.p99, base.perDelivery.p99)}); frames per board per s: ours ${framesPerBoard.toFixed(1)}, bare ${(base.frames / base.boards / base.cpu.wallSeconds).toFixed(1)}`,
       );
     }
-    console.log(`   fan-out after the 1,000-board runs: window ${ms(fanOutStats.windowMs ?? NaN)} ms, flush cost ${ms(fanOutStats.flushCostMs ?? NaN)} ms, ${fanOutStats.frames ?? 0} frames encoded, ${fanOutStats.writes ?? 0} socket writes (${fanOutStats.direct ?? 0} direct, ${fanOutStats.socketIo ?? 0} through Socket.IO)`);
+    console.log(`   fan-out after the 1,000-board runs: window ${ms(fanOutStats.windowMs ?? NaN)} ms, flush cost ${ms(fanOutStats.flushCostMs ?? NaN)} ms, the loop's other load ${((fanOutStats.otherLoad ?? NaN) * 100).toFixed(0)} % → fan-out's share ${((fanOutStats.loopShare ?? NaN) * 100).toFixed(0)} %, ${fanOutStats.frames ?? 0} frames encoded, ${fanOutStats.writes ?? 0} socket writes (${fanOutStats.direct ?? 0} direct, ${fanOutStats.socketIo ?? 0} through Socket.IO)`);
 
     {
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -22,9 +22,9 @@ export interface ServerInfo {
 
 let bench: BenchApp | undefined;
 
-/** The fan-out's window bounds, the session cache TTL, DB_PIPELINE and SCAN_LEAN_PATH, when the bench is run with them set (to compare settings). */
+/** The fan-out's window bounds, the session cache TTL, DB_PIPELINE, DB_POOL_SIZE and SCAN_LEAN_PATH, when the bench is run with them set (to compare settings). */
 function fanOutEnv(): Record<string, string> {
-  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => (entry[0].startsWith('REALTIME_FANOUT_') || entry[0] === 'SESSION_CACHE_TTL_MS' || entry[0] === 'DB_PIPELINE' || entry[0] === 'SCAN_LEAN_PATH') && entry[1] !== undefined));
+  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => (entry[0].startsWith('REALTIME_FANOUT_') || entry[0] === 'SESSION_CACHE_TTL_MS' || entry[0] === 'DB_PIPELINE' || entry[0] === 'DB_POOL_SIZE' || entry[0] === 'SCAN_LEAN_PATH') && entry[1] !== undefined));
 }
 
 async function setUp(args: { orders: number; plannedPerOrder: number; httpAdapter?: HttpAdapterName }): Promise<ServerInfo> {

@@ -1,17 +1,27 @@
 import { jest } from '@jest/globals';
 import type { DomainEventEnvelope } from '../../../contracts/events.js';
-import { FanOut, WINDOW_PER_COST, type FanOutOptions, type FanOutTarget } from './fan-out.js';
+import { FanOut, LOOP_SHARE, shareOfLoop, type FanOutOptions, type FanOutTarget } from './fan-out.js';
 
 const event = (seq: number, rooms: string[]): DomainEventEnvelope =>
   ({ seq, name: 'settings.dashboardUpdated', rooms, at: '2026-01-01T00:00:00.000Z', payload: { refreshType: seq } }) as unknown as DomainEventEnvelope;
 
-/** A Socket.IO stand-in: rooms of socket ids; records each encode and each socket's frames. */
+/**
+ * A Socket.IO stand-in: rooms of socket ids; records each encode and each socket's frames. Its
+ * clock runs with jest's fake timers plus the writes' cost; the loop's busy time is the writes'
+ * cost plus `load.other` of the time passed in `advance` (the rest of the server's work).
+ */
 function fakeTarget(rooms: Record<string, string[]>, costPerWrite = 0) {
   const encoded: number[][] = [];
   const frames = new Map<string, number[][]>();
   const log: string[] = [];
   let spent = 0;
+  let otherBusy = 0;
   const cost = { perWrite: costPerWrite };
+  const load = { other: 0 };
+  const advance = (ms: number) => {
+    otherBusy += ms * load.other;
+    jest.advanceTimersByTime(ms);
+  };
   const target: FanOutTarget<number[]> = {
     members: (room) => rooms[room],
     encode(events) {
@@ -25,11 +35,11 @@ function fakeTarget(rooms: Record<string, string[]>, costPerWrite = 0) {
       frames.set(id, [...(frames.get(id) ?? []), frame]);
     },
   };
-  return { target, encoded, frames, log, cost, clock: () => Date.now() + spent };
+  return { target, encoded, frames, log, cost, load, advance, clock: () => Date.now() + spent, loopActiveMs: () => spent + otherBusy };
 }
 
 function fanOut(target: ReturnType<typeof fakeTarget>, options: Partial<FanOutOptions> = {}) {
-  return new FanOut(target.target, { minWindowMs: 20, maxWindowMs: 20, sliceSize: 1000, now: target.clock, ...options });
+  return new FanOut(target.target, { minWindowMs: 20, maxWindowMs: 20, sliceSize: 1000, now: target.clock, loopActiveMs: target.loopActiveMs, ...options });
 }
 
 beforeEach(() => jest.useFakeTimers());
@@ -133,21 +143,22 @@ describe('fan-out batching', () => {
 
   it('grows the window with the cost of writing, within its bounds, and shrinks it again', () => {
     const many = Array.from({ length: 100 }, (_, i) => `s${i}`);
-    // 0.05 ms per write: 5 ms per flush of 100 sockets → window WINDOW_PER_COST × 5 ms.
+    // 0.05 ms per write: 5 ms per flush of 100 sockets; a quiet loop gives fan-out half of it → a 10 ms window.
     const t = fakeTarget({ board: many }, 0.05);
     const out = fanOut(t, { minWindowMs: 2, maxWindowMs: 50 });
     expect(out.stats.windowMs).toBe(2);
     for (let i = 0; i < 30; i++) {
       out.push([event(i + 1, ['board'])]);
-      jest.advanceTimersByTime(60);
+      t.advance(60);
     }
     expect(out.stats.flushCostMs).toBeCloseTo(5, 1);
-    expect(out.stats.windowMs).toBeCloseTo(5 * WINDOW_PER_COST, 1);
-    // Twice as many sockets (or slower writes): the window stops at its bound.
+    expect(out.stats.loopShare).toBe(LOOP_SHARE.max);
+    expect(out.stats.windowMs).toBeCloseTo(5 / LOOP_SHARE.max, 1);
+    // Ten times slower writes: the window stops at its bound.
     t.cost.perWrite = 0.5;
     for (let i = 30; i < 45; i++) {
       out.push([event(i + 1, ['board'])]);
-      jest.advanceTimersByTime(60);
+      t.advance(60);
     }
     expect(out.stats.windowMs).toBe(50);
 
@@ -155,10 +166,51 @@ describe('fan-out batching', () => {
     t.cost.perWrite = 0.001;
     for (let i = 45; i < 90; i++) {
       out.push([event(i + 1, ['board'])]);
-      jest.advanceTimersByTime(60);
+      t.advance(60);
     }
     expect(out.stats.windowMs).toBe(2);
-    expect(out.stats.flushCostMs * WINDOW_PER_COST).toBeLessThan(2);
+    expect(out.stats.flushCostMs / out.stats.loopShare).toBeLessThan(2);
+  });
+
+  it('takes less of a loop that is busy with other work (longer windows), and more once it is quiet again', () => {
+    const many = Array.from({ length: 100 }, (_, i) => `s${i}`);
+    // 0.02 ms per write: 2 ms per flush.
+    const t = fakeTarget({ board: many }, 0.02);
+    const out = fanOut(t, { minWindowMs: 1, maxWindowMs: 50 });
+    const run = (events: number) => {
+      for (let i = 0; i < events; i++) {
+        out.push([event(out.stats.events + 1, ['board'])]);
+        t.advance(30);
+      }
+    };
+    run(40);
+    expect(out.stats.otherLoad).toBeLessThan(0.05);
+    expect(out.stats.windowMs).toBeCloseTo(2 / LOOP_SHARE.max, 0);
+
+    // The scans' answers keep the loop busy 60 % of each 30 ms (the flush's own 2 ms on top): fan-out
+    // gets what that leaves, less the headroom.
+    t.load.other = 0.6;
+    run(60);
+    const load = (0.6 * 30) / 32;
+    expect(out.stats.otherLoad).toBeCloseTo(load, 2);
+    expect(out.stats.loopShare).toBeCloseTo(shareOfLoop(load), 2);
+    expect(out.stats.windowMs).toBeCloseTo(2 / shareOfLoop(load), 1);
+
+    // Saturated: fan-out keeps its floor, a frame every 1 / LOOP_SHARE.min flush costs.
+    t.load.other = 0.95;
+    run(60);
+    expect(out.stats.loopShare).toBe(LOOP_SHARE.min);
+    expect(out.stats.windowMs).toBeCloseTo(2 / LOOP_SHARE.min, 0);
+
+    t.load.other = 0;
+    run(60);
+    expect(out.stats.loopShare).toBe(LOOP_SHARE.max);
+  });
+
+  it('shareOfLoop: what the other work leaves less the headroom, within its bounds', () => {
+    expect(shareOfLoop(0)).toBe(LOOP_SHARE.max);
+    expect(shareOfLoop(0.5)).toBeCloseTo(1 - 0.5 - LOOP_SHARE.headroom, 5);
+    expect(shareOfLoop(1)).toBe(LOOP_SHARE.min);
   });
 
   it('writes nothing for rooms without sockets, survives a failing socket, and drops what is pending on close', () => {

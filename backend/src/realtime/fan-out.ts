@@ -9,11 +9,13 @@
 //   written first), not after a window.
 // - Busy rooms coalesce: an event for a room that had a frame less than one window ago waits for
 //   the window's end and goes out with every other event of that window, ONE frame per socket.
-// - The window adapts to load: it is a multiple of what writing a frame to the sockets cost
-//   recently (WINDOW_PER_COST), between `minWindowMs` and `maxWindowMs`. Few sockets: frames are
-//   cheap, the window stays near its minimum and latency near zero; a thousand sockets (or a busy
-//   machine, where each write costs more): the window grows so that fan-out takes a bounded share
-//   of the loop instead of all of it.
+// - The window adapts to load: a flush's recent cost divided by the share of the loop fan-out may
+//   take (shareOfLoop), between `minWindowMs` and `maxWindowMs`. That share is what the loop's
+//   other work (answering scans, everything else) leaves, less a headroom, within LOOP_SHARE's
+//   bounds: a quiet server gives fan-out up to half of the loop (short windows, boards close
+//   behind the scans), a server busy answering scans gives it a tenth (long windows: fewer,
+//   fuller frames, and the scans' answers are not held up). Few sockets: frames are cheap and the
+//   window stays near its minimum whatever the load.
 // - Each socket gets each event exactly once per frame, in seq order. Socket.IO's `to([a, b])`
 //   dedups a socket that is in both rooms; per-room frames could not (a socket in `board` and
 //   `order:5` would get an event of both twice). So a flush groups this instance's sockets by
@@ -47,19 +49,34 @@ export interface FanOutOptions {
   sliceSize: number;
   /** Time in ms (tests inject a fake clock); performance.now by default. */
   now?: () => number;
+  /**
+   * The event loop's busy time so far in ms (performance.eventLoopUtilization().active by
+   * default; tests inject one that goes with their clock): what the rest of the loop's work is.
+   */
+  loopActiveMs?: () => number;
 }
 
 export const DEFAULT_FAN_OUT: FanOutOptions = { minWindowMs: 2, maxWindowMs: 50, sliceSize: 128 };
 /**
- * The window is this many times the recent cost of a flush, so fan-out takes about a third of the
- * loop while rooms are busy and the rest stays for HTTP. Measured (scan bench, 1,000 boards on a
- * loaded 2-core machine): a flush to 1,000 sockets cost up to 25 ms — with the window capped at
- * 25 ms fan-out took the whole loop and the scans' answers queued for a second. Fewer sockets or
- * a quieter machine: cheaper flushes, shorter windows.
+ * The share of the event loop fan-out may take while rooms are busy: what the rest of the loop's
+ * work leaves (1 − its load), less `headroom` for bursts, never more than `max` (HTTP answers keep
+ * at least half of a quiet loop) nor less than `min` (boards still get a frame every 10 flush
+ * costs on a saturated one). Measured (scan bench, 2-core machine): at 1,000 boards a flush cost
+ * 12 ms; a fixed third of the loop made the window 36 ms even with the scans taking a tenth of it,
+ * and at 100 boards and 600 scans/s fan-out took a third of a saturated loop (0.5 ms of CPU per
+ * scan) for frames a few ms apart.
  */
-export const WINDOW_PER_COST = 3;
-/** Weight of the newest flush in the cost average. */
+export const LOOP_SHARE = { min: 0.1, max: 0.5, headroom: 0.2 };
+
+/** Fan-out's share of the loop when the rest of its work keeps it busy `otherLoad` (0–1) of the time. */
+export function shareOfLoop(otherLoad: number): number {
+  return Math.min(LOOP_SHARE.max, Math.max(LOOP_SHARE.min, 1 - otherLoad - LOOP_SHARE.headroom));
+}
+
+/** Weight of the newest flush in the cost and load averages. */
 const COST_SMOOTHING = 0.2;
+/** The loop's load is measured over at least this long (ms) between flushes. */
+const LOAD_SAMPLE_MS = 5;
 
 /** Counters for operators and the bench (read at scrape time; the fan-out only adds). */
 export interface FanOutStats {
@@ -75,6 +92,9 @@ export interface FanOutStats {
   /** The current window (ms) and the smoothed cost of a flush's synchronous work (ms). */
   windowMs: number;
   flushCostMs: number;
+  /** The smoothed share of the loop's time spent on everything but fan-out (0–1), and fan-out's share from it. */
+  otherLoad: number;
+  loopShare: number;
   /** From an event's arrival here to the end of its frame's writing, last flush (ms). */
   lastLagMs: number;
 }
@@ -96,6 +116,11 @@ export class FanOut {
   readonly stats: FanOutStats;
   private readonly options: FanOutOptions;
   private readonly now: () => number;
+  private readonly loopActiveMs: () => number;
+  /** The loop's busy time at the last load sample (ms, both clocks). */
+  private loadSample: { at: number; active: number } | null = null;
+  /** Fan-out's own synchronous work since that sample (ms). */
+  private costSinceSample = 0;
   /** Room → until when it counts as busy (a frame went to it less than a window before). */
   private readonly busyUntil = new Map<string, number>();
   /** Events of idle rooms, sent on the next turn of the loop. */
@@ -118,6 +143,7 @@ export class FanOut {
       throw new Error('fan-out: need 0 ≤ minWindowMs ≤ maxWindowMs and sliceSize ≥ 1');
     }
     this.now = options.now ?? (() => performance.now());
+    this.loopActiveMs = options.loopActiveMs ?? (() => performance.eventLoopUtilization().active);
     this.stats = {
       events: 0,
       frames: 0,
@@ -126,6 +152,8 @@ export class FanOut {
       windowFlushes: 0,
       windowMs: this.options.minWindowMs,
       flushCostMs: 0,
+      otherLoad: 0,
+      loopShare: shareOfLoop(0),
       lastLagMs: 0,
     };
   }
@@ -285,14 +313,37 @@ export class FanOut {
     this.writing = false;
     this.stats.lastLagMs = this.now() - since;
     this.stats.flushCostMs = this.stats.flushCostMs === 0 ? costMs : this.stats.flushCostMs + COST_SMOOTHING * (costMs - this.stats.flushCostMs);
+    this.sampleLoad(costMs);
     const { minWindowMs, maxWindowMs } = this.options;
-    this.stats.windowMs = Math.min(maxWindowMs, Math.max(minWindowMs, this.stats.flushCostMs * WINDOW_PER_COST));
+    this.stats.windowMs = Math.min(maxWindowMs, Math.max(minWindowMs, this.stats.flushCostMs / this.stats.loopShare));
     // What came while writing: idle rooms' events (or a window that ended meanwhile) go now,
     // a window still running gets its timer.
     const now = this.flushAfterWriting || this.immediate !== null;
     this.flushAfterWriting = false;
     if (now) this.flush(this.immediate ? 'immediate' : 'window');
     else if (this.windowed && !this.windowTimer) this.armWindow(this.windowed.due - this.now());
+  }
+
+  /**
+   * The loop's load without fan-out since the last sample: its busy time less fan-out's own work,
+   * over the time passed (sampled at the end of flushes, at least LOAD_SAMPLE_MS apart).
+   */
+  private sampleLoad(costMs: number): void {
+    this.costSinceSample += costMs;
+    const at = this.now();
+    const active = this.loopActiveMs();
+    if (!this.loadSample) {
+      this.loadSample = { at, active };
+      this.costSinceSample = 0;
+      return;
+    }
+    const elapsed = at - this.loadSample.at;
+    if (elapsed < LOAD_SAMPLE_MS) return;
+    const other = Math.min(1, Math.max(0, (active - this.loadSample.active - this.costSinceSample) / elapsed));
+    this.stats.otherLoad += COST_SMOOTHING * (other - this.stats.otherLoad);
+    this.stats.loopShare = shareOfLoop(this.stats.otherLoad);
+    this.loadSample = { at, active };
+    this.costSinceSample = 0;
   }
 
   private pruneBusy(now: number): void {
