@@ -65,6 +65,17 @@ describe('scans (API)', () => {
     expect(await stepOf(order.id, p.cut)).toEqual({ done: 30, scans: 1 });
   });
 
+  it('keeps the first and last scan times of a step, to the millisecond, when scans arrive out of their order', async () => {
+    const order = await f.createOrder();
+    const at = (hoursAgo: number, ms: number) => new Date(Math.floor(Date.now() / 1000) * 1000 - hoursAgo * 3_600_000 + ms).toISOString();
+    const [middle, earliest, latest] = [at(2, 123), at(3, 456), at(1, 7)];
+    const stepAfter = async (scannedAt: string) => (await f.data<ScanResult>(f.scan({ orderId: order.id, processId: p.cut, quantity: 1, scannedAt }))).step;
+    expect(await stepAfter(middle)).toMatchObject({ firstScanAt: middle, lastScanAt: middle });
+    // An offline station's older scan moves the first time back; the last stays.
+    expect(await stepAfter(earliest)).toMatchObject({ firstScanAt: earliest, lastScanAt: middle });
+    expect(await stepAfter(latest)).toMatchObject({ firstScanAt: earliest, lastScanAt: latest });
+  });
+
   it('accepts the order by its number or by a job ticket text', async () => {
     const order = await f.createOrder();
     expect((await f.scan({ orderNo: order.orderNo.toLowerCase(), processId: p.cut, quantity: 5 })).body.code).toBe(200);

@@ -139,11 +139,18 @@ export interface CellState {
 /** Where system_setting keeps the production rules: SettingService's key, read here in the scan's first statement. */
 const PRODUCTION_SETTINGS_KEY = 'production.settings';
 
+/**
+ * A timestamptz as JavaScript's toISOString writes it (UTC, milliseconds, 'Z'): the route's scan
+ * times come as text the scan compares and stores as they are, without a Date made per row.
+ */
+const ISO_INSTANT = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
+
 const LOCKED_ORDER = `id, order_no AS "orderNo", hidden, reviewed, document IS NOT NULL AS "hasDocument", completed,
               completed_at AS "completedAt", to_char(delivery_date, 'YYYY-MM-DD') AS "deliveryDate"`;
 
 const ROUTE = `s.process_id AS "processId", s.sequence, to_char(s.due_date, 'YYYY-MM-DD') AS "dueDate",
-              s.planned_quantity AS planned, s.done_quantity AS done, s.first_scan_at AS "firstScanAt", s.last_scan_at AS "lastScanAt",
+              s.planned_quantity AS planned, s.done_quantity AS done,
+              to_char(s.first_scan_at AT TIME ZONE 'UTC', '${ISO_INSTANT}') AS "firstScanAt", to_char(s.last_scan_at AT TIME ZONE 'UTC', '${ISO_INSTANT}') AS "lastScanAt",
               p.name AS "processName", p.code AS "processCode", p.end_process AS "endProcess",
               p.warehouse_in AS "warehouseIn", p.warehouse_out AS "warehouseOut", p.piece_rate::float8 AS "processRate",
               p.cutting, p.qc, p.rework_rate::float8 AS "reworkRate"`;
@@ -156,15 +163,6 @@ const CELL = `SELECT c.quantity AS planned, coalesce(p.done_quantity, 0) AS done
            ON p.order_id = c.order_id AND p.process_id = $2 AND p.color_id = c.color_id AND p.size_id = c.size_id
         WHERE c.order_id = $1 AND c.color_id = $3 AND c.size_id = $4`;
 
-type RouteRow = Omit<RouteStepState, 'firstScanAt' | 'lastScanAt'> & { firstScanAt: Date | null; lastScanAt: Date | null };
-
-function toRoute(rows: RouteRow[]): RouteStepState[] {
-  return rows.map(({ firstScanAt, lastScanAt, ...row }) => ({
-    ...row,
-    firstScanAt: firstScanAt?.toISOString() ?? null,
-    lastScanAt: lastScanAt?.toISOString() ?? null,
-  })) as RouteStepState[];
-}
 
 type LockedOrderRow = Omit<LockedOrder, 'completedAt'> & { completedAt: Date | null };
 
@@ -192,7 +190,7 @@ const OPEN = {
 };
 
 const ROUTE_STATEMENT = {
-  name: 'scan.route.3',
+  name: 'scan.route.4',
   text: `SELECT ${ROUTE} FROM production_order_step s JOIN process p ON p.id = s.process_id WHERE s.order_id = $1 ORDER BY s.sequence`,
 };
 
@@ -350,8 +348,7 @@ export class ScanRepository {
 
   /** The route in sequence with each step's counters and its process's flags. Read after the order's lock. */
   async route(manager: EntityManager, orderId: number): Promise<RouteStepState[]> {
-    const rows: RouteRow[] = await prepared(manager, ROUTE_STATEMENT.name, ROUTE_STATEMENT.text, [orderId]);
-    return toRoute(rows);
+    return prepared<RouteStepState>(manager, ROUTE_STATEMENT.name, ROUTE_STATEMENT.text, [orderId]);
   }
 
   /**
@@ -359,12 +356,12 @@ export class ScanRepository {
    * (null when not on the grid; its numbers ride along on every route row). Read after the lock.
    */
   async routeAndCell(manager: EntityManager, orderId: number, processId: number, colorId: number, sizeId: number): Promise<{ route: RouteStepState[]; cell: CellState | null }> {
-    const rows: (RouteRow & { cell: CellState | null })[] = await prepared(manager, 'scan.routeAndCell.3',
+    const rows: (RouteStepState & { cell: CellState | null })[] = await prepared(manager, 'scan.routeAndCell.4',
       `SELECT ${ROUTE}, (SELECT row_to_json(cell) FROM (${CELL}) cell) AS cell
          FROM production_order_step s JOIN process p ON p.id = s.process_id WHERE s.order_id = $1 ORDER BY s.sequence`,
       [orderId, processId, colorId, sizeId],
     );
-    return { route: toRoute(rows.map(({ cell: _cell, ...row }) => row)), cell: rows[0]?.cell ?? null };
+    return { route: rows.map(({ cell: _cell, ...row }) => row), cell: rows[0]?.cell ?? null };
   }
 
   /** Planned and done pieces of one colour × size of the order at one process; null when not on the grid. */
