@@ -376,12 +376,17 @@ async function main(): Promise<void> {
     await disconnectBoards();
 
     // ——— two instances behind the Redis adapter: 2 × 500 boards, scans to both ———
+    const twoInstanceFanOut: string[] = [];
     const twoInstances = await runTwoInstances(env, info.databaseUrl, async (instances) => {
       await connectBoards(instances.urls, { token: info.token }, 1000);
       const two: LatencyRow[] = [];
       for (const rate of TWO_INSTANCE_RATES) {
         console.log(`  2 instances × ${boardCount / 2} boards, ${rate} scans/s to both, ${SCANS_AT[rate]} scans…`);
         two.push(await scanPhase(`${rate}/s, 2 instances`, rate, SCANS_AT[rate], info.orderIds, instances));
+      }
+      for (const [index, instance] of instances.servers.entries()) {
+        const stats = await instance.call<{ windowMs?: number; flushCostMs?: number; otherLoad?: number; loopShare?: number; frames?: number }>('fanOut');
+        twoInstanceFanOut.push(`${'AB'[index]}: window ${ms(stats.windowMs ?? NaN)} ms, flush cost ${ms(stats.flushCostMs ?? NaN)} ms, other load ${((stats.otherLoad ?? NaN) * 100).toFixed(0)} % → share ${((stats.loopShare ?? NaN) * 100).toFixed(0)} %`);
       }
       await disconnectBoards();
       return two;
@@ -469,6 +474,7 @@ async function main(): Promise<void> {
         `     ${row.label.padEnd(20)} ${pad(row.boards, 5)} boards: every board p50 ${ratio(row.everyBoard.p50, base.everyBoard.p50)}  p99 ${ratio(row.everyBoard.p99, base.everyBoard.p99)}   (per delivery p50 ${ratio(row.perDelivery.p50, base.perDelivery.p50)}  p99 ${ratio(row.perDelivery.p99, base.perDelivery.p99)}); frames per board per s: ours ${framesPerBoard.toFixed(1)}, bare ${(base.frames / base.boards / base.cpu.wallSeconds).toFixed(1)}`,
       );
     }
+    if (twoInstanceFanOut.length) console.log(`   fan-out of the two instances after their run: ${twoInstanceFanOut.join('; ')}`);
     console.log(`   fan-out after the 1,000-board runs: window ${ms(fanOutStats.windowMs ?? NaN)} ms, flush cost ${ms(fanOutStats.flushCostMs ?? NaN)} ms, the loop's other load ${((fanOutStats.otherLoad ?? NaN) * 100).toFixed(0)} % → fan-out's share ${((fanOutStats.loopShare ?? NaN) * 100).toFixed(0)} %, ${fanOutStats.frames ?? 0} frames encoded, ${fanOutStats.writes ?? 0} socket writes (${fanOutStats.direct ?? 0} direct, ${fanOutStats.socketIo ?? 0} through Socket.IO)`);
 
     {

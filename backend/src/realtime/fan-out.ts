@@ -13,7 +13,7 @@
 //   take (shareOfLoop), between `minWindowMs` and `maxWindowMs`. That share is what the loop's
 //   other work (answering scans, everything else) leaves, less a headroom, within LOOP_SHARE's
 //   bounds: a quiet server gives fan-out up to half of the loop (short windows, boards close
-//   behind the scans), a server busy answering scans gives it a tenth (long windows: fewer,
+//   behind the scans), a server busy answering scans gives it a twentieth (long windows: fewer,
 //   fuller frames, and the scans' answers are not held up). Few sockets: frames are cheap and the
 //   window stays near its minimum whatever the load.
 // - Each socket gets each event exactly once per frame, in seq order. Socket.IO's `to([a, b])`
@@ -60,13 +60,14 @@ export const DEFAULT_FAN_OUT: FanOutOptions = { minWindowMs: 2, maxWindowMs: 50,
 /**
  * The share of the event loop fan-out may take while rooms are busy: what the rest of the loop's
  * work leaves (1 − its load), less `headroom` for bursts, never more than `max` (HTTP answers keep
- * at least half of a quiet loop) nor less than `min` (boards still get a frame every 10 flush
- * costs on a saturated one). Measured (scan bench, 2-core machine): at 1,000 boards a flush cost
+ * at least half of a quiet loop) nor less than `min` (on a saturated one boards still get a frame
+ * every 20 flush costs, at most `maxWindowMs` apart; the scans' answers, which are what saturates
+ * it, get the rest). Measured (scan bench, 2-core machine): at 1,000 boards a flush cost
  * 12 ms; a fixed third of the loop made the window 36 ms even with the scans taking a tenth of it,
  * and at 100 boards and 600 scans/s fan-out took a third of a saturated loop (0.5 ms of CPU per
  * scan) for frames a few ms apart.
  */
-export const LOOP_SHARE = { min: 0.1, max: 0.5, headroom: 0.2 };
+export const LOOP_SHARE = { min: 0.05, max: 0.5, headroom: 0.3 };
 
 /** Fan-out's share of the loop when the rest of its work keeps it busy `otherLoad` (0–1) of the time. */
 export function shareOfLoop(otherLoad: number): number {
