@@ -496,7 +496,7 @@ async function main(): Promise<void> {
 
     console.log(`\n2. Sustained throughput, ${CONCURRENCY} in flight, ${THROUGHPUT_SECONDS} s, 100 boards: ${scansPerSecond.toFixed(0)} scans/s (${throughput!.ok} ok, ${throughput!.sent - throughput!.ok} failed); response p50 ${ms(throughputResponse.p50)} ms, p99 ${ms(throughputResponse.p99)} ms; events missing at boards: ${throughputRun.missing}`);
     console.log(`   CPU (% of one core) server/stations/boards/pg+rest: ${cpuText(throughputRun.cpu)}; server ${ms(serverMsPerScan)} ms CPU per scan (fan-out to the boards included: the loop's other load ${((sustainedFanOut.otherLoad ?? NaN) * 100).toFixed(0)} % → fan-out's share ${((sustainedFanOut.loopShare ?? NaN) * 100).toFixed(0)} %, window ${ms(sustainedFanOut.windowMs ?? NaN)} ms)`);
-    console.log(`   without boards: ${noBoardsPerSecond.toFixed(0)} scans/s, server ${ms(noBoardsMsPerScan)} ms CPU per scan`);
+    console.log(`   without boards: ${noBoardsPerSecond.toFixed(0)} scans/s, server ${ms(noBoardsMsPerScan)} ms CPU per scan; CPU (% of one core) server/stations/boards/pg+rest: ${cpuText(noBoards.cpu)} (pg+rest ${ms((noBoards.cpu.rest * 1000) / Math.max(1, noBoardsRun!.ok))} ms per scan)`);
     console.log(`   one at a time (no concurrency): response p50 ${ms(serialResponse.p50)} ms, p99 ${ms(serialResponse.p99)} ms — raw pg transaction p50 ${ms(rawSerialTx.p50)} ms: ${ms(serialResponse.p50 - rawSerialTx.p50)} ms per scan outside the database round trips`);
 
     console.log(`\n3a. Raw pg loop (${RAW_VARIANTS[RAW_NOW].label}; ${CONCURRENCY} in flight, pool ${APP_POOL_SIZE}): ${rawPerSecond.toFixed(0)} scans/s; ours = ${((scansPerSecond / rawPerSecond) * 100).toFixed(0)}% of it`);
