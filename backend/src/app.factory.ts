@@ -113,6 +113,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
   // at listen) and the shutdown gate (main.ts).
   const expressApp = app.getHttpAdapter().getInstance() as express.Express;
   const requestLog = config.LOG_LEVEL === 'silent' ? null : requestLogOf(config);
+  const auth = app.get(AuthService);
   const leanRoutes = new LeanRoutes(
     {
       trustProxy: expressApp.get('trust proxy fn') as TrustProxy,
@@ -122,7 +123,7 @@ export async function createApp(config: AppConfig): Promise<NestExpressApplicati
       cors: corsMiddleware as NodeMiddleware,
       bodyParsers: bodyParsers as NodeMiddleware[],
       requestLog,
-      authenticate: (token) => app.get(AuthService).authenticateSession(token),
+      authenticate: (token) => auth.authenticateSession(token),
       metrics: metrics.enabled ? metrics : null,
     },
     [scanRecordRoute(app.get(ScanService))],
