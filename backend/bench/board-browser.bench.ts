@@ -20,6 +20,7 @@ import { ADMIN_PASSWORD, bootBenchApp, createBenchFactory } from './bench-app.js
 // What the page-side callbacks see (the backend's compiler has no DOM library).
 interface PageGlobals {
   __longTasks: LongTask[];
+  __longFrames: LongFrame[];
   document: { querySelectorAll(selector: string): { length: number } };
 }
 /** Rows of the board on screen (the header row is not one). */
@@ -39,6 +40,20 @@ const FRONTEND_DIST = fileURLToPath(new URL('../../../frontend/dist', import.met
 interface LongTask {
   start: number;
   duration: number;
+}
+
+/**
+ * A long animation frame (Chromium's 'long-animation-frame' entries): where a frame over 50 ms
+ * went — the scripts that ran in it (who invoked them, for how long, and the style and layout
+ * they forced), its own style and layout, and what neither accounts for (garbage collection,
+ * the browser's other work on a busy machine).
+ */
+interface LongFrame {
+  start: number;
+  duration: number;
+  /** From the frame's rendering start to its end: style, layout, paint of the frame. */
+  render: number;
+  scripts: { invoker: string; source: string; duration: number; forcedLayout: number }[];
 }
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
@@ -61,10 +76,15 @@ async function heapUsed(cdp: CDPSession): Promise<number> {
 
 /** Heap after full collections; the long tasks the collections themselves make are dropped. */
 async function settledHeap(page: Page, cdp: CDPSession): Promise<number> {
-  const kept = await page.evaluate(() => (globalThis as unknown as PageGlobals).__longTasks.length);
+  // The forced collections are the bench's, not the board's: their long tasks and frames are dropped.
+  const kept = await page.evaluate(() => [(globalThis as unknown as PageGlobals).__longTasks.length, (globalThis as unknown as PageGlobals).__longFrames.length]);
   for (let i = 0; i < 2; i++) await cdp.send('HeapProfiler.collectGarbage');
   const heap = await heapUsed(cdp);
-  await page.evaluate((length) => void ((globalThis as unknown as PageGlobals).__longTasks.length = length), kept);
+  await page.waitForTimeout(100);
+  await page.evaluate(([tasks, frames]) => {
+    (globalThis as unknown as PageGlobals).__longTasks.length = tasks;
+    (globalThis as unknown as PageGlobals).__longFrames.length = frames;
+  }, kept);
   return heap;
 }
 
@@ -130,6 +150,24 @@ async function main(): Promise<void> {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
       }).observe({ type: 'longtask', buffered: true } as unknown as { type: 'mark'; buffered: boolean });
+      const frames: LongFrame[] = [];
+      (globalThis as unknown as PageGlobals).__longFrames = frames;
+      type FrameEntry = { startTime: number; duration: number; renderStart: number; scripts: { invoker: string; sourceURL: string; sourceFunctionName: string; duration: number; forcedStyleAndLayoutDuration: number }[] };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as FrameEntry[]) {
+          frames.push({
+            start: entry.startTime,
+            duration: entry.duration,
+            render: entry.renderStart > 0 ? entry.startTime + entry.duration - entry.renderStart : 0,
+            scripts: entry.scripts.map((script) => ({
+              invoker: script.invoker,
+              source: `${script.sourceFunctionName || '(anonymous)'} ${script.sourceURL.replace(/^.*\/assets\//, '')}`,
+              duration: script.duration,
+              forcedLayout: script.forcedStyleAndLayoutDuration,
+            })),
+          });
+        }
+      }).observe({ type: 'long-animation-frame', buffered: true } as unknown as { type: 'mark'; buffered: boolean });
     });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -153,6 +191,7 @@ async function main(): Promise<void> {
     // sending at 200 scans waiting, and the next one starts afresh, so a long run keeps going on
     // a busy machine; the scans actually sent are reported.
     const samples: [number, number][] = [];
+    const settled: [number, number][] = [[0, heapStart]];
     const result = { ok: 0, sent: 0, behind: 0, errors: {} as Record<string, number>, elapsedMs: 0 };
     let chunk = 0;
     const profiled = PROFILE ? profilePage(cdp) : Promise.resolve();
@@ -165,6 +204,8 @@ async function main(): Promise<void> {
       const at = (Date.now() - started) / 1000;
       const heap = await heapUsed(cdp);
       samples.push([at, heap]);
+      // Every minute of a long run, the heap after collections too: what the board keeps.
+      if (SECONDS > 120 && chunk % 6 === 0) settled.push([at, await settledHeap(page, cdp)]);
       const tasks = await page.evaluate(() => (globalThis as unknown as PageGlobals).__longTasks.map((task) => task.duration));
       console.log(`   ${at.toFixed(0).padStart(4)} s  heap ${mb(heap)} MB  scans ${part.ok}/${part.sent}${part.stoppedAt !== undefined ? ' (behind)' : ''}  long tasks so far ${tasks.length}, max ${tasks.length ? Math.max(...tasks).toFixed(0) : 0} ms`);
     }
@@ -182,6 +223,25 @@ async function main(): Promise<void> {
     console.log(`  rows on screen ${rowsShown} → ${rowsEnd}; while loading: ${bootTasks.length} long tasks, max ${bootTasks.reduce((m, t) => Math.max(m, t.duration), 0).toFixed(0)} ms`);
     console.log(`  under load: ${tasks.length} long tasks (> 50 ms: ${over.length}), max ${max.toFixed(0)} ms — target none over ${LONG_TASK_TARGET_MS} ms: ${over.length === 0 ? 'met' : 'MISSED'}`);
     console.log(`  JS heap after GC: start ${mb(heapStart)} MB, end ${mb(heapEnd)} MB (${mb(heapEnd - heapStart)} MB); sampled slope ${(perMinute / 1024).toFixed(1)} KiB/min over ${samples.length} samples`);
+    if (settled.length > 2) {
+      settled.push([(Date.now() - started) / 1000, heapEnd]);
+      const half = settled.filter(([at]) => at >= SECONDS / 2);
+      console.log(
+        `  JS heap after GC, every minute: ${settled.map(([, heap]) => mb(heap)).join(', ')} MB; slope ${(slope(settled.map(([x, y]) => [x / 60, y])) / 1024).toFixed(1)} KiB/min overall, ${(slope(half.map(([x, y]) => [x / 60, y])) / 1024).toFixed(1)} KiB/min over the second half`,
+      );
+    }
+    // Where the frames over the target went (Chromium's long-animation-frame entries).
+    const frames: LongFrame[] = (await page.evaluate(() => (globalThis as unknown as PageGlobals).__longFrames)).filter((frame) => frame.duration > LONG_TASK_TARGET_MS);
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    console.log(`  long animation frames over ${LONG_TASK_TARGET_MS} ms: ${frames.length}${frames.length ? `; in them, scripts ${sum(frames.map((frame) => sum(frame.scripts.map((script) => script.duration)))).toFixed(0)} ms, rendering ${sum(frames.map((frame) => frame.render)).toFixed(0)} ms, of ${sum(frames.map((frame) => frame.duration)).toFixed(0)} ms` : ''}`);
+    for (const frame of [...frames].sort((a, b) => b.duration - a.duration).slice(0, 8)) {
+      const scripts = [...frame.scripts].sort((a, b) => b.duration - a.duration).slice(0, 3);
+      const scriptMs = sum(frame.scripts.map((script) => script.duration));
+      console.log(
+        `    ${frame.duration.toFixed(0).padStart(4)} ms at ${(frame.start / 1000).toFixed(1)} s: scripts ${scriptMs.toFixed(0)} ms, rendering ${frame.render.toFixed(0)} ms, neither ${Math.max(0, frame.duration - scriptMs - frame.render).toFixed(0)} ms` +
+          (scripts.length ? ` — ${scripts.map((script) => `${script.invoker} → ${script.source} ${script.duration.toFixed(0)} ms${script.forcedLayout > 1 ? ` (forced layout ${script.forcedLayout.toFixed(0)})` : ''}`).join('; ')}` : ''),
+      );
+    }
     await context.close();
   } finally {
     await browser.close();
