@@ -510,8 +510,12 @@ describe('cut bundles, end to end', () => {
       // Edit lay 2: 18 pieces, credited to a cutter of the picker (GET /scan/workers?processId=).
       await page.getByTestId(`lay-edit-${second.id}`).click();
       await page.getByTestId('lay-form-dialog').waitFor();
+      // The dialog puts the focus in its first field once it is shown (after its animation): typed
+      // before that, the keys could land there instead of in the size (seen once in a CI run).
+      await page.waitForFunction(() => document.activeElement?.id === 'lay-plies-input', undefined, { timeout: LIVE_MS });
       await expect(page.getByTestId('lay-mode').locator('.p-highlight').innerText()).resolves.toMatch(/quantity/i);
       await typeInto(page, 'lay-sizes-input', '18');
+      await expect(page.locator('#lay-sizes-input').inputValue()).resolves.toBe('18');
       // The picker's label: "name · department" (StationWorker).
       const pick = (await admin.get<{ id: number; name: string; departmentName: string | null }[]>('scan/workers', { processId: processId('P01') })).find((worker) => worker.id === cutterUser.id)!;
       expect(pick).toBeDefined();
