@@ -12,13 +12,14 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { Request, Response } from 'express';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { Logger } from 'nestjs-pino';
-import { API_PREFIX, securityHeaders } from '../src/app.factory.js';
 import { AppModule } from '../src/app.module.js';
 import { GlobalExceptionFilter } from '../src/common/errors/global-exception.filter.js';
+import { API_PREFIX } from '../src/common/http/api-prefix.js';
 import { bodySanity } from '../src/common/http/body-sanity.js';
 import { EnvelopeInterceptor } from '../src/common/http/envelope.interceptor.js';
 import { MultipartGate } from '../src/common/http/multipart.js';
 import { compressResponses } from '../src/common/http/static-delivery.js';
+import { precomputedSecurityHeaders } from '../src/common/http/security-headers.js';
 import { validationPipe } from '../src/common/http/validation-pipe.js';
 import { ConcurrencyLimiter } from '../src/common/load-shedding/concurrency-limiter.js';
 import type { AppConfig } from '../src/config/app-config.js';
@@ -101,14 +102,15 @@ export async function createFastifyApp(config: AppConfig): Promise<NestFastifyAp
   const fastify = app.getHttpAdapter().getInstance();
   expressShims(fastify);
 
-  // Helmet on Node's request and response, from an onRequest hook (what @fastify/helmet does):
-  // the same two helmet instances as createApp; request.protocol honours trustProxy as
-  // Express's request.secure does.
-  const overTls = securityHeaders(true) as unknown as NodeMiddleware;
-  const plainHttp = securityHeaders(false) as unknown as NodeMiddleware;
-  fastify.addHook('onRequest', (request, reply, done) =>
-    (config.FORCE_HTTPS || request.protocol === 'https' ? overTls : plainHttp)(request.raw, reply.raw, done),
-  );
+  // Helmet's headers on Node's response, from an onRequest hook (what @fastify/helmet does): the
+  // same precomputed sets as createApp; request.protocol honours trustProxy as Express's
+  // request.secure does.
+  const overTls = precomputedSecurityHeaders(true);
+  const plainHttp = precomputedSecurityHeaders(false);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    (config.FORCE_HTTPS || request.protocol === 'https' ? overTls : plainHttp)(reply.raw);
+    done();
+  });
   // The same compression middleware: it wraps Node's response, which Fastify writes to.
   const compress = compressResponses() as unknown as NodeMiddleware;
   fastify.addHook('onRequest', (request, reply, done) => compress(request.raw, reply.raw, done));

@@ -17,7 +17,8 @@ import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { DataSource } from 'typeorm';
-import { MetricsService, SCAN_ROUTE } from '../src/metrics/metrics.service.js';
+import { MetricsService } from '../src/metrics/metrics.service.js';
+import { SCAN_RECORD_PATH } from '../src/scan/scan.controller.js';
 import { bootBenchApp, createBenchFactory, type BenchApp } from './bench-app.js';
 
 const SCANS = Number(process.env.BENCH_SCANS ?? 1000);
@@ -103,7 +104,7 @@ async function micro(): Promise<{ perRequest: number; perEvent: number }> {
   const bench = await bootBenchApp({ env: { METRICS_TOKEN: TOKEN } });
   try {
     const metrics = bench.app.get(MetricsService);
-    const req = { method: 'POST', baseUrl: '', originalUrl: SCAN_ROUTE, route: { path: SCAN_ROUTE } } as unknown as Request;
+    const req = { method: 'POST', baseUrl: '', originalUrl: SCAN_RECORD_PATH, route: { path: SCAN_RECORD_PATH } } as unknown as Request;
     const next: NextFunction = () => undefined;
     const once = () => {
       const res = Object.assign(new EventEmitter(), { statusCode: 200, getHeader: () => undefined }) as unknown as Response;

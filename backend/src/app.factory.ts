@@ -27,9 +27,6 @@ import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { REDIS_CLIENT, type RedisClient } from './redis/redis.module.js';
 
-export { API_PREFIX };
-export { securityHeaders } from './common/http/security-headers.js';
-
 /** Builds the whole app (HTTP, Socket.IO, static frontend) without listening: main and tests share it. */
 export async function createApp(config: AppConfig): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {

@@ -22,9 +22,10 @@ export interface EvaluationResult {
 /**
  * Raises and clears delay alerts (contracts/alerts.ts). Runs after committed scans and order
  * changes this instance delivers (an in-process sink on the EventBus, scoped to those orders, at
- * most once a second: SCOPED_RUN_EVERY_MS) and every minute over all orders, for due dates that pass with no event. Evaluations on one instance
- * run one after another; across instances the database decides (unique open alert, conditional
- * clear), so the timer on every instance is harmless.
+ * most once a second: SCOPED_RUN_EVERY_MS) and every minute over all orders, for due dates that
+ * pass with no event. Evaluations on one instance run one after another; across instances the
+ * database decides (unique open alert, conditional clear), so the timer on every instance is
+ * harmless.
  */
 @Injectable()
 export class AlertEvaluator implements OnApplicationBootstrap, OnApplicationShutdown {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { SOCKET_EVENTS, type DomainEventEnvelope, type SubscribeResult } from '../../../contracts/events.js';
 import { ConfigError, loadConfig } from '../config/app-config.js';
+import { SCAN_RECORD_PATH } from '../scan/scan.controller.js';
 import { setUpProduction, type ProductionFixture } from '../testing/production-fixture.js';
 import { bootTestApp, bootTwoInstances, connected, nextDomainEvent, type TestApp } from '../testing/test-app.js';
-import { SCAN_ROUTE } from './metrics.service.js';
 
 const TOKEN = 'metrics-test-token-0123456789abcdef';
 
@@ -183,7 +183,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const order = await f.createOrder({ quantities: [60, 40] });
     const scanCount = (samples: Sample[]) => valueOf(samples, 'stitchboard_scan_duration_seconds_count');
     const scans = (samples: Sample[], result: string) => valueOf(samples, 'stitchboard_scans_total', { result });
-    const httpScans = (samples: Sample[]) => valueOf(samples, 'stitchboard_http_request_duration_seconds_count', { route: SCAN_ROUTE, method: 'POST', status: '2xx' });
+    const httpScans = (samples: Sample[]) => valueOf(samples, 'stitchboard_http_request_duration_seconds_count', { route: SCAN_RECORD_PATH, method: 'POST', status: '2xx' });
     const progressed = (samples: Sample[]) => valueOf(samples, 'stitchboard_domain_events_delivered_total', { event: 'production.progressed' });
     const lagCount = (samples: Sample[]) => valueOf(samples, 'stitchboard_event_fanout_lag_seconds_count');
 

@@ -14,8 +14,6 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { isIdentityRoom } from '../realtime/room-policy.js';
 import { REPLAYED_HEADER, SCAN_RECORD_PATH } from '../scan/scan.controller.js';
 
-/** The floor's hot path: its latency and results get metrics of their own. */
-export const SCAN_ROUTE = SCAN_RECORD_PATH;
 
 /** Label for answers no route produced: static files, 404s, refusals before routing (load shedding, body checks). */
 const UNMATCHED_API = '/api/{unmatched}';
@@ -215,7 +213,8 @@ export class MetricsService implements OnApplicationBootstrap {
     const status = response.statusCode;
     const method = METHODS.has(requestMethod) ? requestMethod : 'OTHER';
     this.httpDuration.observe({ method, route, status: STATUS_CLASSES[Math.floor(status / 100)] ?? 'other' }, seconds);
-    if (route !== SCAN_ROUTE || method !== 'POST') return;
+    // The floor's hot path: its latency and results get metrics of their own.
+    if (route !== SCAN_RECORD_PATH || method !== 'POST') return;
     this.scanDuration.observe(seconds);
     const result: ScanResult =
       status >= 500 ? 'error' : status >= 400 ? 'refused' : response.getHeader(REPLAYED_HEADER) === 'true' ? 'duplicate' : 'ok';

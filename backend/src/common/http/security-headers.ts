@@ -7,10 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 
-/**
- * Helmet for answers over TLS (HSTS, upgrade-insecure-requests) or over plain http (neither).
- * Exported for the HTTP adapter bench, which sends the same headers from a Fastify hook.
- */
+/** Helmet for answers over TLS (HSTS, upgrade-insecure-requests) or over plain http (neither). */
 export function securityHeaders(overTls: boolean) {
   return helmet({
     contentSecurityPolicy: {
