@@ -3,7 +3,12 @@
 // never 500 and never a hung or dropped request; full recovery without restarting the app
 // (measured: from the database accepting connections again to the first 200 on each instance);
 // nothing lost or doubled (every acknowledged scan is in the database once, a re-sent scanId
-// counts once).
+// counts once); every board (two per instance, live through all three outages) equal to a fresh
+// snapshot, and that snapshot to the database, within 5 s of the last answer; every order's stage
+// totals (written by the scans since migration 1764289400000) equal to its steps.
+import { STALE_STAGE_TOTALS_SQL } from '../../backend/src/testing/stage-totals-check';
+import { baseline } from './support/baseline';
+import { boardsConverge, describeBoards, FaultBoard } from './support/board';
 import { FaultCluster, measured, runScenario } from './support/cluster';
 import { httpRequest, type HttpAnswer } from './support/http';
 import { expectNothingLostOrDoubled, ledger, ScanStream, type Ledger } from './support/scan-stream';
@@ -12,6 +17,7 @@ import { sleep } from './support/services';
 const RECOVERY_LIMIT_MS = 10_000;
 const DOWN_MS = 5_000;
 const FROZEN_MS = 8_000;
+const CATCH_UP_LIMIT_MS = 5_000;
 
 function countOutcomes(answers: HttpAnswer[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -24,7 +30,12 @@ function countOutcomes(answers: HttpAnswer[]): Record<string, number> {
 
 describe('PostgreSQL restarted under a scan stream', () => {
   let cluster: FaultCluster;
+  let boards: FaultBoard[];
   let stream: ScanStream;
+  let snapshotMatchesDatabase: boolean | undefined;
+  let catchUp: Map<string, number | null> | undefined;
+  let boardReport = '';
+  let staleStageTotals: unknown[] | undefined;
   let failure: string | null = null;
   const recovery: Record<string, Record<string, number | null>> = {};
   const health: { instance: string; answer: HttpAnswer }[] = [];
@@ -56,10 +67,19 @@ describe('PostgreSQL restarted under a scan stream', () => {
 
   beforeAll(async () => {
     cluster = await FaultCluster.start('postgres-restart');
-    const { factory } = cluster;
+    const { a, b, factory } = cluster;
+    boards = [
+      new FaultBoard('board-A1', [a.url], factory.token, factory.cells),
+      new FaultBoard('board-A2', [a.url], factory.token, factory.cells),
+      new FaultBoard('board-B1', [b.url], factory.token, factory.cells),
+      new FaultBoard('board-B2', [b.url], factory.token, factory.cells),
+    ];
+    cluster.onTeardown(() => boards.forEach((board) => board.stop()));
+    await Promise.all(boards.map((board) => board.start()));
     stream = new ScanStream({ targets: () => cluster.instances, token: factory.token, cells: factory.cells, concurrency: 3, maxScans: 3000, maxMs: 60_000, pauseMs: 25 });
     cluster.onTeardown(() => stream.stop());
     failure = await runScenario(cluster, async () => {
+      for (const scan of (await baseline(cluster, boards)).scans.values()) stream.scans.set(scan.scanId, scan);
       stream.phase = 'before';
       stream.start();
       await sleep(3000);
@@ -112,7 +132,15 @@ describe('PostgreSQL restarted under a scan stream', () => {
       await stream.stop();
 
       stillUnacknowledged = await stream.retryUnacknowledged(() => cluster.instances);
+      const settled = Date.now();
       book = await ledger(stream, cluster.postgres, factory.orders);
+      // The boards lived through all three outages: each must reach the database's state.
+      const truth = await cluster.snapshotCells();
+      snapshotMatchesDatabase = JSON.stringify([...truth].sort()) === JSON.stringify([...(await cluster.databaseCells())].sort());
+      catchUp = await boardsConverge(boards, truth, settled, 15_000);
+      boardReport = describeBoards(boards, truth);
+      console.log(`[postgres-restart] boards equal to a fresh snapshot, ms after the last answer: ${JSON.stringify(Object.fromEntries(catchUp))}\n${boardReport}`);
+      staleStageTotals = await cluster.postgres.query(STALE_STAGE_TOTALS_SQL);
       console.log(`[postgres-restart] answers by phase: ${JSON.stringify(stream.summary())}`);
       const slowest = Math.max(...stream.attempts().filter((attempt) => attempt.phase === 'down').map((attempt) => attempt.answer.endedAt - attempt.answer.startedAt));
       console.log(`[postgres-restart] slowest answer while the database was down: ${slowest} ms`);
@@ -175,5 +203,16 @@ describe('PostgreSQL restarted under a scan stream', () => {
   it('nothing lost or doubled: acknowledged scans in the database once, re-sent scanIds counted once', () => {
     expect(measured(stillUnacknowledged, 'the retries', failure)).toBe(0);
     expectNothingLostOrDoubled(measured(book, 'the ledger', failure));
+  });
+
+  it(`every board equals a fresh snapshot, and the snapshot the database, within ${CATCH_UP_LIMIT_MS / 1000} s of the last answer`, () => {
+    expect(measured(snapshotMatchesDatabase, 'the snapshot', failure)).toBe(true);
+    const late = [...measured(catchUp, 'the catch-up', failure)].filter(([, ms]) => ms === null || ms > CATCH_UP_LIMIT_MS);
+    if (late.length) console.log(`[postgres-restart] boards not caught up in time:\n${boardReport}`);
+    expect(late).toEqual([]);
+  });
+
+  it("every order's stage totals equal its steps after the outages", () => {
+    expect(measured(staleStageTotals, 'the stage totals', failure)).toEqual([]);
   });
 });

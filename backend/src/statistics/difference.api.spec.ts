@@ -6,6 +6,7 @@ import { SOCKET_EVENTS, type DomainEventEnvelope, type SubscribeResult } from '.
 import type { ScheduleDetail } from '../../../contracts/production.js';
 import { createActiveUser } from '../testing/accounts.js';
 import { setUpProduction, type ProductionFixture } from '../testing/production-fixture.js';
+import { STALE_STAGE_TOTALS_SQL } from '../testing/stage-totals-check.js';
 import { bootTestApp, connected, nextEvent, type TestApp } from '../testing/test-app.js';
 
 // Difference statistics on a small factory whose every number is worked out by hand below.
@@ -444,16 +445,7 @@ describe('difference statistics (API)', () => {
 
     // Every order's stored stage totals (written by the scans, refreshed by route and flag
     // changes) equal a fresh aggregate of its steps.
-    const stale = await f.db.query(
-      `SELECT o.order_no FROM production_order o
-         LEFT JOIN LATERAL (
-           SELECT (min((s.sequence::int8 << 32) | s.done_quantity) FILTER (WHERE pr.cutting) & 4294967295)::int AS cut,
-                  (min((s.sequence::int8 << 32) | s.done_quantity) FILTER (WHERE pr.end_process) & 4294967295)::int AS finished,
-                  (min((s.sequence::int8 << 32) | s.done_quantity) FILTER (WHERE pr.warehouse_in) & 4294967295)::int AS stock_in,
-                  (min((s.sequence::int8 << 32) | s.done_quantity) FILTER (WHERE pr.warehouse_out) & 4294967295)::int AS stock_out
-             FROM production_order_step s JOIN process pr ON pr.id = s.process_id WHERE s.order_id = o.id) m ON true
-        WHERE (o.stage_cut, o.stage_finished, o.stage_stock_in, o.stage_stock_out) IS DISTINCT FROM (m.cut, m.finished, m.stock_in, m.stock_out)`,
-    );
+    const stale = await f.db.query(STALE_STAGE_TOTALS_SQL);
     expect(stale).toEqual([]);
   });
 });
