@@ -331,4 +331,24 @@ describe('managers’ screens, live', () => {
     await context.close();
     await stationContext.close();
   }, TEST_MS);
+
+  it('opens the difference statistics at the top: the rollup tabs below the fold do not pull the page down when their data arrives', async () => {
+    // A short laptop window, so the rollups (under the filters and the order list) start below it.
+    const context = await browser.newContext({ baseURL: lanUrl, viewport: { width: 1366, height: 420 } });
+    const page = await context.newPage();
+    await login(page, ACCOUNTS.admin, '/production/statistics/difference');
+    const tabs = page.locator('.diff-rollups .p-tabview-nav');
+    await tabs.waitFor();
+    // The rollups' own effects have run once the first rollup list is there.
+    await page.getByTestId('diff-by-customer').waitFor();
+    const where = await page.evaluate(() => ({
+      tabsTop: document.querySelector('.diff-rollups .p-tabview-nav')!.getBoundingClientRect().top + window.scrollY,
+      viewport: window.innerHeight,
+      page: window.scrollY,
+      content: document.querySelector('.layout-content')?.scrollTop ?? 0,
+    }));
+    expect(where.tabsTop).toBeGreaterThan(where.viewport);
+    expect({ page: where.page, content: where.content }).toEqual({ page: 0, content: 0 });
+    await context.close();
+  }, TEST_MS);
 });

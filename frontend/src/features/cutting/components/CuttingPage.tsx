@@ -7,7 +7,7 @@ import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
-import { TabPanel, TabView } from 'primereact/tabview';
+import { TabPanel, TabView } from '../../../components/tabs/TabView';
 import type { LayRecord } from '@contracts/bundles';
 import { LiveBadge } from '../../../components/LiveBadge';
 import { OrderOverviewIconLink } from '../../../components/OrderOverviewLink';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
-import { TabPanel, TabView } from 'primereact/tabview';
+import { TabPanel, TabView } from '../../../components/tabs/TabView';
 import { ORDER_PATHS } from '../../../config/paths';
 import { FromSaleOrderPanel } from './FromSaleOrderPanel';
 import { ImportPanel } from './ImportPanel';

@@ -3,7 +3,7 @@
 // Both live through the 'statistics' room: a scan refetches, at most once a second.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TabPanel, TabView } from 'primereact/tabview';
+import { TabPanel, TabView } from '../../../components/tabs/TabView';
 import { LiveBadge } from '../../../components/LiveBadge';
 import type { RouteScreenProps } from '../../../config/paths';
 import type { RealtimeClient } from '../../../lib/socket';

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { TabPanel, TabView } from 'primereact/tabview';
+import { TabPanel, TabView } from '../../../components/tabs/TabView';
 import type { RoleRecord, RouteCatalogue } from '@contracts/users';
 import { ApiError } from '../../../lib/http-client';
 import { notifyError, notifySuccess } from '../../../lib/notify';

@@ -1,7 +1,7 @@
 // The sums: grand totals over every matching order (not only the page shown), and the same
 // numbers per customer and per style, each a list of its own.
 import { useTranslation } from 'react-i18next';
-import { TabPanel, TabView } from 'primereact/tabview';
+import { TabPanel, TabView } from '../../../components/tabs/TabView';
 import type { DifferenceGroup, DifferenceNumbers } from '@contracts/difference';
 import { DataList, type DataListColumn } from '../../../components/data-list';
 import { DIFF_KEYS, DiffValue, STAGE_KEYS, StageValue } from './DiffValue';
