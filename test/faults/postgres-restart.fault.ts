@@ -8,7 +8,7 @@
 // totals (written by the scans since migration 1764289400000) equal to its steps.
 import { STALE_STAGE_TOTALS_SQL } from '../../backend/src/testing/stage-totals-check';
 import { baseline } from './support/baseline';
-import { boardsConverge, describeBoards, FaultBoard } from './support/board';
+import { boardsAgainstDatabase, twoBoardsPerInstance, type FaultBoard } from './support/board';
 import { FaultCluster, measured, runScenario } from './support/cluster';
 import { httpRequest, type HttpAnswer } from './support/http';
 import { expectNothingLostOrDoubled, ledger, ScanStream, type Ledger } from './support/scan-stream';
@@ -67,15 +67,8 @@ describe('PostgreSQL restarted under a scan stream', () => {
 
   beforeAll(async () => {
     cluster = await FaultCluster.start('postgres-restart');
-    const { a, b, factory } = cluster;
-    boards = [
-      new FaultBoard('board-A1', [a.url], factory.token, factory.cells),
-      new FaultBoard('board-A2', [a.url], factory.token, factory.cells),
-      new FaultBoard('board-B1', [b.url], factory.token, factory.cells),
-      new FaultBoard('board-B2', [b.url], factory.token, factory.cells),
-    ];
-    cluster.onTeardown(() => boards.forEach((board) => board.stop()));
-    await Promise.all(boards.map((board) => board.start()));
+    const { factory } = cluster;
+    boards = await twoBoardsPerInstance(cluster);
     stream = new ScanStream({ targets: () => cluster.instances, token: factory.token, cells: factory.cells, concurrency: 3, maxScans: 3000, maxMs: 60_000, pauseMs: 25 });
     cluster.onTeardown(() => stream.stop());
     failure = await runScenario(cluster, async () => {
@@ -135,10 +128,7 @@ describe('PostgreSQL restarted under a scan stream', () => {
       const settled = Date.now();
       book = await ledger(stream, cluster.postgres, factory.orders);
       // The boards lived through all three outages: each must reach the database's state.
-      const truth = await cluster.snapshotCells();
-      snapshotMatchesDatabase = JSON.stringify([...truth].sort()) === JSON.stringify([...(await cluster.databaseCells())].sort());
-      catchUp = await boardsConverge(boards, truth, settled, 15_000);
-      boardReport = describeBoards(boards, truth);
+      ({ snapshotMatchesDatabase, catchUp, report: boardReport } = await boardsAgainstDatabase(cluster, boards, settled, 15_000));
       console.log(`[postgres-restart] boards equal to a fresh snapshot, ms after the last answer: ${JSON.stringify(Object.fromEntries(catchUp))}\n${boardReport}`);
       staleStageTotals = await cluster.postgres.query(STALE_STAGE_TOTALS_SQL);
       console.log(`[postgres-restart] answers by phase: ${JSON.stringify(stream.summary())}`);

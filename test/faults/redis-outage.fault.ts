@@ -2,7 +2,7 @@
 // on both instances → no instance dies, HTTP and health keep answering, no acknowledged scan lost
 // or doubled, and every board equals a fresh snapshot within 5 s of Redis returning.
 import { baseline } from './support/baseline';
-import { boardsConverge, describeBoards, FaultBoard } from './support/board';
+import { boardsAgainstDatabase, boardsConverge, describeBoards, twoBoardsPerInstance, type FaultBoard } from './support/board';
 import { FaultCluster, measured, runScenario } from './support/cluster';
 import { httpRequest, type HttpAnswer } from './support/http';
 import { expectNothingLostOrDoubled, ledger, ScanStream, type Ledger } from './support/scan-stream';
@@ -28,15 +28,8 @@ describe('Redis stopped for 20 s under a scan stream, boards on both instances',
 
   beforeAll(async () => {
     cluster = await FaultCluster.start('redis-outage');
-    const { a, b, factory } = cluster;
-    boards = [
-      new FaultBoard('board-A1', [a.url], factory.token, factory.cells),
-      new FaultBoard('board-A2', [a.url], factory.token, factory.cells),
-      new FaultBoard('board-B1', [b.url], factory.token, factory.cells),
-      new FaultBoard('board-B2', [b.url], factory.token, factory.cells),
-    ];
-    cluster.onTeardown(() => boards.forEach((board) => board.stop()));
-    await Promise.all(boards.map((board) => board.start()));
+    const { factory } = cluster;
+    boards = await twoBoardsPerInstance(cluster);
     stream = new ScanStream({ targets: () => cluster.instances, token: factory.token, cells: factory.cells, concurrency: 3, maxScans: 3000, maxMs: 60_000, pauseMs: 25 });
     cluster.onTeardown(() => stream.stop());
     failure = await runScenario(cluster, scenario);
@@ -67,10 +60,7 @@ describe('Redis stopped for 20 s under a scan stream, boards on both instances',
     const back = Date.now();
     console.log(`[redis-outage] Redis back after ${back - killedAt} ms of outage`);
 
-    const truth = await cluster.snapshotCells();
-    snapshotMatchesDatabase = JSON.stringify([...truth].sort()) === JSON.stringify([...(await cluster.databaseCells())].sort());
-    catchUp = await boardsConverge(boards, truth, back, 15_000);
-    boardReport = describeBoards(boards, truth);
+    ({ snapshotMatchesDatabase, catchUp, report: boardReport } = await boardsAgainstDatabase(cluster, boards, back, 15_000));
     console.log(`[redis-outage] boards equal to a fresh snapshot, ms after Redis returned: ${JSON.stringify(Object.fromEntries(catchUp))}\n${boardReport}`);
 
     // Live again across instances: a short stream after the recovery, boards follow.

@@ -8,7 +8,7 @@ import { io } from 'socket.io-client';
 import type { DomainEventEnvelope, ProgressRecorded } from '@contracts/events';
 import type { BoardSnapshot } from '@contracts/production';
 import { RealtimeClient, type AppSocket } from '../../../frontend/src/lib/socket';
-import { cellKey, doneByCell, type Cell } from './cluster';
+import { cellKey, doneByCell, type Cell, type FaultCluster } from './cluster';
 import { httpRequest } from './http';
 import { sleep } from './services';
 
@@ -183,3 +183,34 @@ export function describeBoards(boards: FaultBoard[], truth: Map<string, number>)
     .join('\n');
 }
 
+
+/** Two boards on each instance (A1, A2 on A; B1, B2 on B), started, stopped at the cluster's teardown. */
+export async function twoBoardsPerInstance(cluster: FaultCluster): Promise<FaultBoard[]> {
+  const { a, b, factory } = cluster;
+  const boards = [
+    new FaultBoard('board-A1', [a.url], factory.token, factory.cells),
+    new FaultBoard('board-A2', [a.url], factory.token, factory.cells),
+    new FaultBoard('board-B1', [b.url], factory.token, factory.cells),
+    new FaultBoard('board-B2', [b.url], factory.token, factory.cells),
+  ];
+  cluster.onTeardown(() => boards.forEach((board) => board.stop()));
+  await Promise.all(boards.map((board) => board.start()));
+  return boards;
+}
+
+/**
+ * The boards against the database once the floor has stopped: whether a fresh snapshot equals the
+ * database's step counters, and for each board the ms from `since` until it equalled that
+ * snapshot (null: not within `timeoutMs`), with a line per board for the log.
+ */
+export async function boardsAgainstDatabase(
+  cluster: FaultCluster,
+  boards: FaultBoard[],
+  since: number,
+  timeoutMs: number,
+): Promise<{ snapshotMatchesDatabase: boolean; catchUp: Map<string, number | null>; report: string }> {
+  const truth = await cluster.snapshotCells();
+  const snapshotMatchesDatabase = JSON.stringify([...truth].sort()) === JSON.stringify([...(await cluster.databaseCells())].sort());
+  const catchUp = await boardsConverge(boards, truth, since, timeoutMs);
+  return { snapshotMatchesDatabase, catchUp, report: describeBoards(boards, truth) };
+}
