@@ -4,6 +4,7 @@ import { connect, type Socket as NetSocket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { io } from 'socket.io-client';
+import { lockBuiltServer } from '../testing/built-server-lock.js';
 import { freePort } from '../testing/free-port.js';
 import { createScratchDatabase } from '../testing/test-app.js';
 
@@ -41,14 +42,18 @@ describe('graceful shutdown of the built server (SIGTERM)', () => {
   let dropDatabase: (() => Promise<void>) | undefined;
   let output = '';
   let databaseUrl: string | undefined;
+  let unlock: (() => void) | undefined;
 
   beforeAll(async () => {
+    // No other run of this checkout rebuilds dist/ while this spec's servers load it.
+    unlock = await lockBuiltServer(ROOT);
     // tsc emits even when some other file has a type error; the server only needs to be there.
     spawnSync('npm', ['run', 'build:backend'], { cwd: ROOT, stdio: 'ignore' });
     if (!existsSync(MAIN)) throw new Error(`build failed: ${MAIN} is missing`);
-  });
+  }, 240_000);
   afterAll(async () => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
+    unlock?.();
     await dropDatabase?.();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
